@@ -1,0 +1,22 @@
+/**
+ * Runs a handler for any adapter (Netlify function or local server): adds the security headers every
+ * function response carries, and turns an unexpected exception into the contract's JSON error
+ * (never a stack trace).
+ */
+import { withSecurityHeaders } from './security-headers.ts';
+import type { Handler, RequestContext } from './types.ts';
+
+export async function runHandler(handler: Handler, request: Request, context: RequestContext): Promise<Response> {
+  let response: Response;
+  try {
+    response = await handler(request, context);
+  } catch (error) {
+    console.error(`[${request.method} ${new URL(request.url).pathname}]`, error);
+    response = Response.json(
+      { error: 'server_error', error_description: 'Erro interno inesperado. Tente novamente em instantes.' },
+      { status: 500 },
+    );
+  }
+  const headers = withSecurityHeaders(new Headers(response.headers));
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}

@@ -1,0 +1,76 @@
+/**
+ * Netlify `_headers` and `_redirects` for the static output, generated at build from the same modules the
+ * functions use (security headers, page aliases). The local server parses the very same files
+ * (server/netlify-rules.ts), so Netlify and `npm start` serve static files alike.
+ */
+import { PAGE_ALIASES } from '../model/aliases.ts';
+import { PAGE_SECURITY_HEADERS } from '../../functions/http/security-headers.ts';
+
+/** Content types by extension for the files the build emits (static hosts guess some of them poorly). */
+export const TYPES_BY_EXTENSION: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.md': 'text/markdown; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.jsonl': 'application/jsonl; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.webmanifest': 'application/manifest+json',
+  '.woff2': 'font/woff2',
+};
+
+/** Extension-less files (well-known URIs) and their registered media types. */
+export const TYPES_BY_PATH: Record<string, string> = {
+  '/.well-known/api-catalog': 'application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"',
+  '/.well-known/http-message-signatures-directory': 'application/http-message-signatures-directory+json',
+  '/.well-known/mcp': 'application/json; charset=utf-8',
+  '/.well-known/oauth-protected-resource': 'application/json; charset=utf-8',
+  '/.well-known/oauth-protected-resource/api/v1': 'application/json; charset=utf-8',
+  '/.well-known/oauth-authorization-server': 'application/json; charset=utf-8',
+};
+
+/** Extra headers on specific static paths. */
+const EXTRA_BY_PATH: Record<string, Record<string, string>> = {
+  '/.well-known/api-catalog': { Link: '</.well-known/api-catalog>; rel="api-catalog"' },
+};
+
+const SITE_LINKS =
+  '</.well-known/api-catalog>; rel="api-catalog", </llms.txt>; rel="describedby"; type="text/plain", </api/openapi.json>; rel="service-desc"; type="application/vnd.oai.openapi+json", </agentes>; rel="service-doc"; type="text/html"';
+
+const isDataFile = (path: string): boolean => !path.endsWith('.html') && !path.endsWith('/') && !/\.(css|js|svg|png|ico|woff2|webmanifest)$/.test(path);
+
+/** `_headers` for the given emitted file paths (root-relative, e.g. `/blog/x.html`). */
+export function renderHeadersFile(paths: readonly string[]): string {
+  const blocks: string[] = [];
+  const block = (path: string, headers: Record<string, string>) =>
+    blocks.push(`${path}\n${Object.entries(headers).map(([k, v]) => `  ${k}: ${v}`).join('\n')}`);
+
+  block('/*', { ...PAGE_SECURITY_HEADERS, Link: SITE_LINKS });
+  block('/_astro/*', { 'Cache-Control': 'public, max-age=31536000, immutable' });
+  for (const path of [...paths].sort()) {
+    const ext = path.slice(path.lastIndexOf('.'));
+    const type = TYPES_BY_PATH[path] ?? (path.lastIndexOf('.') > path.lastIndexOf('/') ? TYPES_BY_EXTENSION[ext] : undefined);
+    if (!isDataFile(path) || !type) continue;
+    // The `/*` block's security headers apply here too (Netlify merges rules); repeating them would duplicate values.
+    block(path, {
+      'Content-Type': type,
+      'Access-Control-Allow-Origin': '*',
+      'Cache-Control': 'public, max-age=300, must-revalidate',
+      ...EXTRA_BY_PATH[path],
+    });
+  }
+  return `${blocks.join('\n\n')}\n`;
+}
+
+/** `_redirects`: page aliases are rewrites (status 200), with their twins. */
+export function renderRedirectsFile(): string {
+  const lines: string[] = [];
+  for (const [from, to] of Object.entries(PAGE_ALIASES)) {
+    lines.push(`${from} ${to} 200`, `${from}/ ${to} 200`, `${from}.md ${to}.md 200`);
+  }
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,40 @@
+/**
+ * Identity and origin of the service. Shared by the Astro build, the functions and the local server.
+ * Every value that differs between deploys comes from the environment.
+ */
+const env = (name: string): string | undefined => {
+  const value = typeof process !== 'undefined' ? process.env?.[name] : undefined;
+  return value === undefined || value === '' ? undefined : value;
+};
+
+export const SITE_NAME = 'Sinal Cognitivo';
+export const SITE_TAGLINE = 'Consultoria de visibilidade em buscas e em motores generativos';
+export const SITE_LOCALE = 'pt-BR';
+export const API_NAME = 'API pública da Sinal Cognitivo';
+export const API_VERSION = '1.0.0';
+
+export const contactEmail = (): string => env('CONTACT_EMAIL') ?? 'contato@sinalcognitivo.com.br';
+
+/** Netlify deploy contexts other than production are previews: their tokens carry `sandbox: true`. */
+export const isPreviewDeploy = (): boolean => {
+  if (env('SITE_PREVIEW') === '1') return true;
+  const context = env('CONTEXT');
+  return context === 'deploy-preview' || context === 'branch-deploy';
+};
+
+/** The service origin ({base_url}), without a trailing slash. */
+export const siteOrigin = (): string => {
+  const explicit = env('SITE_URL');
+  if (explicit) return new URL(explicit).origin;
+  if (env('NETLIFY') === 'true' || env('CONTEXT')) {
+    const url = env('CONTEXT') === 'production' ? env('URL') : (env('DEPLOY_PRIME_URL') ?? env('URL'));
+    if (url) return new URL(url).origin;
+  }
+  return `http://localhost:${env('PORT') ?? '8888'}`;
+};
+
+/** Absolute URL for a route (`index` is the home page) or a root-relative path. */
+export const absoluteUrl = (pathOrRoute: string, origin = siteOrigin()): string => {
+  if (pathOrRoute === 'index' || pathOrRoute === '' || pathOrRoute === '/') return `${origin}/`;
+  return `${origin}/${pathOrRoute.replace(/^\//, '')}`;
+};

@@ -1,0 +1,134 @@
+/**
+ * llms.txt files (llmstxt.org): `# Name`, `> summary`, free text, then `## Section` lists of
+ * `- [name](url): notes` pointing at the markdown twins. One root file and one per area.
+ */
+import { SITE_NAME, SITE_TAGLINE, siteOrigin } from '../config/site.ts';
+import { SECTIONS, type Section, twinOf } from '../model/routes.ts';
+import type { SiteModel, SitePage } from './site.ts';
+import { listedPages } from './site.ts';
+
+export interface LlmsLink {
+  nome: string;
+  url: string;
+  nota?: string;
+}
+export interface LlmsSection {
+  titulo: string;
+  links: LlmsLink[];
+}
+
+export const pageLink = (p: SitePage, origin = siteOrigin()): LlmsLink => ({ nome: p.titulo, url: `${origin}${twinOf(p.rota)}`, nota: p.descricao });
+
+export function renderLlms(title: string, summary: string, details: string[], sections: LlmsSection[]): string {
+  const out = [`# ${title}`, `> ${summary}`, ...details];
+  for (const s of sections) {
+    if (!s.links.length) continue;
+    out.push(`## ${s.titulo}\n\n${s.links.map((l) => `- [${l.nome}](${l.url})${l.nota ? `: ${l.nota}` : ''}`).join('\n')}`);
+  }
+  return `${out.join('\n\n')}\n`;
+}
+
+/** Links to the machine interfaces (API, MCP, /ask, discovery documents). */
+export function agentInterfaceLinks(origin = siteOrigin()): LlmsLink[] {
+  return [
+    { nome: 'Autenticação de agentes (auth.md)', url: `${origin}/auth.md`, nota: 'token gratuito, sem conta, em duas chamadas' },
+    { nome: 'OpenAPI 3.1 da API v1', url: `${origin}/api/openapi.json`, nota: 'v1, sandbox, autenticação e /ask' },
+    { nome: 'Índice da API', url: `${origin}/api`, nota: 'JSON público com rotas, escopos e política de versões' },
+    { nome: 'Sandbox da API', url: `${origin}/api/v1/sandbox/`, nota: 'mesmas rotas com dados fixos, sem token' },
+    { nome: 'Política de versionamento', url: `${origin}/api/versioning.md` },
+    { nome: 'Preços públicos (pricing.md)', url: `${origin}/pricing.md` },
+    { nome: 'Servidor MCP do produto', url: `${origin}/mcp`, nota: 'Streamable HTTP, POST, sem autenticação' },
+    { nome: 'Servidor MCP da documentação', url: `${origin}/mcp/docs`, nota: 'Streamable HTTP, POST, sem autenticação' },
+    { nome: 'Busca NLWeb /ask', url: `${origin}/ask`, nota: 'busca lexical, JSON ou SSE' },
+    { nome: 'Índice de busca do site', url: `${origin}/agentes/indice.json`, nota: 'título, descrição e texto de cada página' },
+    { nome: 'Catálogo de soluções', url: `${origin}/agentes/catalogo.json` },
+  ];
+}
+
+const bySection = (model: SiteModel, ...sections: Section[]) => listedPages(model).filter((p) => sections.includes(p.secao));
+
+export function rootLlms(model: SiteModel, origin = siteOrigin()): string {
+  const link = (p: SitePage) => pageLink(p, origin);
+  return renderLlms(
+    SITE_NAME,
+    `${SITE_TAGLINE}. Site em português do Brasil; cada página tem uma versão em markdown no mesmo endereço com o sufixo .md.`,
+    [
+      `Para agentes: peça qualquer página com \`Accept: text/markdown\` ou acrescente \`.md\` ao endereço (a página inicial é ${origin}/index.md). Dados estruturados do site estão em ${origin}/agentes/catalogo.json e ${origin}/agentes/indice.json; a API pública v1 é somente leitura e o token é gratuito (${origin}/auth.md).`,
+    ],
+    [
+      { titulo: 'Páginas principais', links: bySection(model, 'inicio', 'institucional', 'precos', 'agentes').map(link) },
+      { titulo: 'Soluções', links: bySection(model, 'solucoes').map(link) },
+      { titulo: 'Objetivos de negócio', links: bySection(model, 'objetivos').map(link) },
+      { titulo: 'Diagnóstico de visibilidade', links: bySection(model, 'diagnostico-de-visibilidade').map(link) },
+      { titulo: 'Blog', links: bySection(model, 'blog').map(link) },
+      { titulo: 'Interfaces para agentes', links: agentInterfaceLinks(origin) },
+      {
+        titulo: 'Optional',
+        links: [
+          { nome: 'Conteúdo completo em um arquivo', url: `${origin}/llms-full.txt` },
+          ...(['solucoes', 'blog', 'diagnostico-de-visibilidade', 'api'] as const).map((s) => ({
+            nome: `llms.txt da área ${s === 'api' ? 'API' : SECTIONS[s]}`,
+            url: `${origin}/${s}/llms.txt`,
+          })),
+          { nome: 'Feed de soluções (JSON Lines, schema.org)', url: `${origin}/feeds/solucoes.jsonl` },
+          { nome: 'Feed de artigos (JSON Lines, schema.org)', url: `${origin}/feeds/artigos.jsonl` },
+          { nome: 'Sitemap', url: `${origin}/sitemap.xml` },
+        ],
+      },
+    ],
+  );
+}
+
+export function sectionLlms(section: 'solucoes' | 'blog' | 'diagnostico-de-visibilidade' | 'api', model: SiteModel, origin = siteOrigin()): string {
+  const link = (p: SitePage) => pageLink(p, origin);
+  switch (section) {
+    case 'solucoes':
+      return renderLlms(
+        `${SITE_NAME}: soluções`,
+        'Catálogo de soluções da consultoria e as cinco portas de entrada por objetivo de negócio.',
+        [`Preços: ${origin}/pricing.md. Catálogo estruturado: ${origin}/agentes/catalogo.json.`],
+        [
+          { titulo: 'Soluções', links: bySection(model, 'solucoes').map(link) },
+          { titulo: 'Objetivos de negócio', links: bySection(model, 'objetivos').map(link) },
+        ],
+      );
+    case 'blog':
+      return renderLlms(
+        `${SITE_NAME}: blog`,
+        'Artigos sobre visibilidade em buscas, motores generativos e prontidão de sites para agentes de IA.',
+        [`Feed em JSON Lines (schema.org BlogPosting): ${origin}/feeds/artigos.jsonl.`],
+        [{ titulo: 'Artigos', links: bySection(model, 'blog').map(link) }],
+      );
+    case 'diagnostico-de-visibilidade':
+      return renderLlms(
+        `${SITE_NAME}: diagnóstico de visibilidade`,
+        'O diagnóstico pago de visibilidade cognitiva e a medição gratuita de prontidão para IA.',
+        [`A medição gratuita é feita na página ${origin}/diagnostico-de-visibilidade-cognitiva; leituras registradas podem ser lidas pela API (${origin}/api/ia/leitura?site=<domínio>).`],
+        [{ titulo: 'Páginas', links: bySection(model, 'diagnostico-de-visibilidade').map(link) }],
+      );
+    case 'api':
+      return renderLlms(
+        `${SITE_NAME}: API e interfaces para agentes`,
+        'API REST pública v1 (somente leitura), servidores MCP, busca /ask e arquivos de descoberta.',
+        [
+          `Sem cadastro: POST ${origin}/agent/identity com {"type":"anonymous"}, depois POST ${origin}/agent/token com o grant JWT-bearer. Escopos: site.read e prontidao.read. Sandbox sem token em ${origin}/api/v1/sandbox/.`,
+        ],
+        [
+          { titulo: 'Documentação', links: agentInterfaceLinks(origin) },
+          {
+            titulo: 'Descoberta',
+            links: [
+              { nome: 'API catalog (RFC 9727)', url: `${origin}/.well-known/api-catalog` },
+              { nome: 'Metadados do recurso protegido (RFC 9728)', url: `${origin}/.well-known/oauth-protected-resource` },
+              { nome: 'Metadados do servidor de autorização (RFC 8414)', url: `${origin}/.well-known/oauth-authorization-server` },
+              { nome: 'Cartão do servidor MCP', url: `${origin}/.well-known/mcp/server-card.json` },
+              { nome: 'Cartão do servidor MCP de documentação', url: `${origin}/.well-known/mcp/docs/server-card.json` },
+              { nome: 'Agent card (A2A)', url: `${origin}/.well-known/agent-card.json` },
+              { nome: 'Agent skills', url: `${origin}/.well-known/agent-skills/index.json` },
+            ],
+          },
+          { titulo: 'Páginas', links: bySection(model, 'agentes').map(link) },
+        ],
+      );
+  }
+}

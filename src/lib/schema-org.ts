@@ -1,0 +1,65 @@
+/**
+ * schema.org objects for the site: the JSON-LD on pages and the NLWeb feeds are built from these,
+ * so the structured data agents read is the same everywhere.
+ */
+import { SITE_NAME, SITE_TAGLINE, contactEmail, siteOrigin } from '../config/site.ts';
+import { findProduct } from '../model/prices.ts';
+import type { SitePage } from './site.ts';
+import { isoDay } from './text.ts';
+
+type Solution = Extract<SitePage, { kind: 'solucao' }>;
+type Article = Extract<SitePage, { kind: 'artigo' }>;
+
+export const organizationId = (origin = siteOrigin()) => `${origin}/#organizacao`;
+
+export const organization = (origin = siteOrigin()) => ({
+  '@context': 'https://schema.org',
+  '@type': 'ProfessionalService',
+  '@id': organizationId(origin),
+  name: SITE_NAME,
+  description: SITE_TAGLINE,
+  url: `${origin}/`,
+  logo: `${origin}/logo.svg`,
+  image: `${origin}/og.png`,
+  email: contactEmail(),
+  areaServed: { '@type': 'Country', name: 'Brasil' },
+  address: { '@type': 'PostalAddress', addressLocality: 'São Paulo', addressRegion: 'SP', addressCountry: 'BR' },
+  knowsLanguage: 'pt-BR',
+});
+
+export const serviceObject = (s: Solution, origin = siteOrigin()) => {
+  const id = s.entry.data.preco;
+  const product = id === 'sob-proposta' ? undefined : findProduct(id);
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Service',
+    '@id': `${s.url}#servico`,
+    url: s.url,
+    name: s.titulo,
+    description: s.descricao,
+    serviceType: s.entry.data.tipo,
+    provider: { '@id': organizationId(origin) },
+    areaServed: { '@type': 'Country', name: 'Brasil' },
+    audience: { '@type': 'Audience', audienceType: s.entry.data.paraQuem.join('; ') },
+    offers: product
+      ? { '@type': 'Offer', price: product.preco.toFixed(2), priceCurrency: 'BRL', url: `${origin}/${product.rota}`, availability: 'https://schema.org/InStock' }
+      : { '@type': 'Offer', priceSpecification: { '@type': 'PriceSpecification', priceCurrency: 'BRL', description: 'Sob proposta' }, url: `${origin}/contato` },
+    dateModified: isoDay(s.lastmod),
+  };
+};
+
+export const articleObject = (a: Article, origin = siteOrigin()) => ({
+  '@context': 'https://schema.org',
+  '@type': 'BlogPosting',
+  '@id': `${a.url}#artigo`,
+  url: a.url,
+  mainEntityOfPage: a.url,
+  headline: a.titulo,
+  description: a.descricao,
+  inLanguage: 'pt-BR',
+  author: { '@type': 'Person', name: a.entry.data.autor },
+  publisher: { '@id': organizationId(origin) },
+  datePublished: isoDay(a.entry.data.publicadoEm),
+  dateModified: isoDay(a.lastmod),
+  keywords: a.entry.data.tags.join(', '),
+});

@@ -1,0 +1,143 @@
+/**
+ * The content model: one zod schema per kind of content under `content/`.
+ * Astro's content config (src/content.config.ts) and the build-time validators use these schemas;
+ * nothing else declares the shape of an entry.
+ */
+import { z } from 'zod';
+
+const isoDate = z.coerce.date({ error: 'deve ser uma data no formato AAAA-MM-DD' });
+const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'use apenas letras minúsculas sem acento, números e hífens');
+
+/** Title shown in <title>, h1 and listings. */
+const titulo = z.string().trim().min(10, 'título curto demais (mínimo 10 caracteres)').max(90, 'título longo demais (máximo 90 caracteres)');
+/** Meta description: what search engines and agents show. */
+const descricao = z
+  .string()
+  .trim()
+  .min(50, 'descrição curta demais (mínimo 50 caracteres)')
+  .max(170, 'descrição longa demais (máximo 170 caracteres)');
+
+const faq = z
+  .array(z.object({ pergunta: z.string().trim().min(5), resposta: z.string().trim().min(20) }).strict())
+  .optional();
+
+/** Institutional and section pages: content/paginas/<route>.md(x); the file path is the route. */
+export const paginaSchema = z
+  .object({
+    titulo,
+    descricao,
+    atualizadoEm: isoDate,
+    /** Breadcrumb / navigation label; defaults to the title. */
+    rotulo: z.string().trim().min(2).max(40).optional(),
+    faq,
+    /** Keep out of the sitemap and listings (still rendered). */
+    oculta: z.boolean().default(false),
+  })
+  .strict();
+
+export const tiposDeSolucao = ['diagnostico', 'consultoria', 'implementacao', 'conteudo', 'treinamento'] as const;
+
+/** A solution of the catalogue: content/solucoes/<slug>.md, route solucoes/<slug>. */
+export const solucaoSchema = z
+  .object({
+    titulo,
+    descricao,
+    atualizadoEm: isoDate,
+    tipo: z.enum(tiposDeSolucao),
+    /** One-line pitch for cards and the API. */
+    resumo: z.string().trim().min(30).max(220),
+    paraQuem: z.array(z.string().trim().min(5)).min(2),
+    entregaveis: z.array(z.string().trim().min(5)).min(3),
+    prazo: z.string().trim().min(3),
+    /** `sob-proposta`, or the id of a product in content/precos.json. */
+    preco: z.union([z.literal('sob-proposta'), slug]),
+    comoContratar: z.string().trim().min(30),
+    ordem: z.number().int().min(0).default(100),
+    faq,
+  })
+  .strict();
+
+/** An entry point by business objective: content/objetivos/<slug>.md, route objetivos/<slug>. */
+export const objetivoSchema = z
+  .object({
+    titulo,
+    descricao,
+    atualizadoEm: isoDate,
+    /** Short question-shaped label ("Quero aparecer nas respostas de IA"). */
+    chamada: z.string().trim().min(10).max(80),
+    /** Slugs of the solutions that serve this objective (each must exist in content/solucoes). */
+    solucoes: z.array(slug).min(1),
+    ordem: z.number().int().min(0).default(100),
+  })
+  .strict();
+
+/** A blog article: content/blog/<slug>.md(x), route blog/<slug>. */
+export const artigoSchema = z
+  .object({
+    titulo,
+    descricao,
+    autor: z.string().trim().min(3),
+    publicadoEm: isoDate,
+    atualizadoEm: isoDate.optional(),
+    tags: z.array(z.string().trim().min(2).max(40)).min(1).max(8),
+    faq,
+  })
+  .strict();
+
+/** A document served as markdown only (auth.md, versioning): content/documentos/<name>.md. */
+export const documentoSchema = z
+  .object({
+    titulo,
+    descricao,
+    atualizadoEm: isoDate,
+    /** Public path the document is served at, e.g. `/auth.md`. */
+    caminho: z.string().regex(/^\/[a-z0-9/._-]+\.md$/, 'caminho deve começar com / e terminar em .md'),
+  })
+  .strict();
+
+/** Public prices: content/precos.json. The pricing page, /pricing.md, feeds and the API read it. */
+export const produtoSchema = z
+  .object({
+    id: slug,
+    nome: z.string().trim().min(5),
+    tipo: z.enum(['pago', 'gratuito']),
+    /** Price in BRL (reais), 0 for the free product. */
+    preco: z.number().min(0),
+    unidade: z.string().trim().min(3),
+    descricao: z.string().trim().min(30),
+    inclui: z.array(z.string().trim().min(5)).min(2),
+    prazo: z.string().trim().min(3),
+    /** Route of the page that describes the product (without leading slash). */
+    rota: z.string().regex(/^[a-z0-9-]+(?:\/[a-z0-9-]+)*$/),
+    comoContratar: z.string().trim().min(20),
+  })
+  .strict();
+
+export const precosSchema = z
+  .object({
+    moeda: z.literal('BRL'),
+    atualizadoEm: isoDate,
+    produtos: z.array(produtoSchema).min(2),
+    sobProposta: z
+      .object({ descricao: z.string().trim().min(30), rota: z.string().regex(/^[a-z0-9-]+(?:\/[a-z0-9-]+)*$/) })
+      .strict(),
+  })
+  .strict()
+  .superRefine((value, ctx) => {
+    const pagos = value.produtos.filter((p) => p.tipo === 'pago');
+    const gratis = value.produtos.filter((p) => p.tipo === 'gratuito');
+    if (pagos.length !== 1) ctx.addIssue({ code: 'custom', path: ['produtos'], message: 'deve haver exatamente um produto pago com preço público' });
+    if (gratis.length !== 1) ctx.addIssue({ code: 'custom', path: ['produtos'], message: 'deve haver exatamente um produto gratuito' });
+    for (const [i, p] of value.produtos.entries()) {
+      if (p.tipo === 'gratuito' && p.preco !== 0) ctx.addIssue({ code: 'custom', path: ['produtos', i, 'preco'], message: 'produto gratuito deve ter preço 0' });
+      if (p.tipo === 'pago' && p.preco <= 0) ctx.addIssue({ code: 'custom', path: ['produtos', i, 'preco'], message: 'produto pago deve ter preço maior que 0' });
+    }
+  });
+
+export type Pagina = z.infer<typeof paginaSchema>;
+export type Solucao = z.infer<typeof solucaoSchema>;
+export type Objetivo = z.infer<typeof objetivoSchema>;
+export type Artigo = z.infer<typeof artigoSchema>;
+export type Documento = z.infer<typeof documentoSchema>;
+export type Precos = z.infer<typeof precosSchema>;
+export type Produto = z.infer<typeof produtoSchema>;

@@ -1,0 +1,39 @@
+/**
+ * Public addresses that are not content pages: machine documents, discovery files and function endpoints.
+ * Content may link to them; the build's link check accepts them (and anything under the listed prefixes).
+ */
+export const DOCUMENT_PATHS = [
+  '/llms.txt',
+  '/llms-full.txt',
+  '/api/llms.txt',
+  '/solucoes/llms.txt',
+  '/blog/llms.txt',
+  '/diagnostico-de-visibilidade/llms.txt',
+  '/auth.md',
+  '/pricing.md',
+  '/api/versioning.md',
+  '/api/openapi.json',
+  '/sitemap.xml',
+  '/robots.txt',
+  '/schemamap.xml',
+  '/schema_map.xml',
+  '/feeds/solucoes.jsonl',
+  '/feeds/artigos.jsonl',
+  '/agentes/catalogo.json',
+  '/agentes/indice.json',
+  '/webmcp.js',
+  '/api',
+  '/api/',
+  '/ask',
+  '/mcp',
+  '/mcp/docs',
+  '/agent/identity',
+  '/agent/token',
+  '/developers',
+  '/docs',
+] as const;
+
+export const LINKABLE_PREFIXES = ['/.well-known/', '/api/v1/', '/api/ia/'] as const;
+
+/** Sections that have their own llms.txt (besides the root one). */
+export const LLMS_SECTIONS = ['api', 'solucoes', 'blog', 'diagnostico-de-visibilidade'] as const;

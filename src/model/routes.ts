@@ -1,0 +1,40 @@
+/** Routes and sections of the site, derived from where an entry lives. Pure: used by the build and tests. */
+
+export type PageKind = 'pagina' | 'solucao' | 'objetivo' | 'artigo';
+
+export const COLLECTION_PREFIX: Record<PageKind, string> = {
+  pagina: '',
+  solucao: 'solucoes/',
+  objetivo: 'objetivos/',
+  artigo: 'blog/',
+};
+
+export const SECTIONS = {
+  inicio: 'Início',
+  institucional: 'Institucional',
+  solucoes: 'Soluções',
+  objetivos: 'Objetivos',
+  blog: 'Blog',
+  'diagnostico-de-visibilidade': 'Diagnóstico de visibilidade',
+  agentes: 'Agentes e desenvolvedores',
+  precos: 'Preços',
+} as const;
+export type Section = keyof typeof SECTIONS;
+
+/** Section of a route: the first path segment, with the institutional pages grouped. */
+export const sectionOf = (rota: string): Section => {
+  const first = rota.split('/')[0] ?? rota;
+  if (rota === 'index') return 'inicio';
+  if (first === 'diagnostico-de-visibilidade-cognitiva') return 'diagnostico-de-visibilidade';
+  if (first in SECTIONS) return first as Section;
+  return 'institucional';
+};
+
+/** Root-relative path of a route (`index` → `/`). */
+export const pathOf = (rota: string): string => (rota === 'index' ? '/' : `/${rota}`);
+
+/** Path of the markdown twin of a route (`index` → `/index.md`). */
+export const twinOf = (rota: string): string => `/${rota}.md`;
+
+/** A route is lowercase ASCII segments separated by slashes. */
+export const ROUTE_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*(?:\/[a-z0-9]+(?:-[a-z0-9]+)*)*$/;

@@ -1,0 +1,29 @@
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { test } from 'node:test';
+import { expectedFiles } from '../../scripts/generate-netlify.ts';
+import { FUNCTION_ROUTES, matchFunctionRoute } from '../../functions/routes.ts';
+
+test('the committed Netlify adapters match the route table', async () => {
+  for (const [path, content] of expectedFiles()) {
+    assert.equal(await readFile(new URL(`../../${path}`, import.meta.url), 'utf8'), content, `${path} desatualizado: rode npm run generate:netlify`);
+  }
+});
+
+test('every function module named in the route table exists and default-exports a handler', async () => {
+  for (const route of FUNCTION_ROUTES) {
+    const mod = (await import(new URL(`../../functions/${route.module}`, import.meta.url).href)) as { default: unknown };
+    assert.equal(typeof mod.default, 'function', route.module);
+  }
+});
+
+test('route matching follows URLPattern semantics', () => {
+  assert.equal(matchFunctionRoute('/api')?.name, 'api');
+  assert.equal(matchFunctionRoute('/api/')?.name, 'api');
+  assert.equal(matchFunctionRoute('/api/v1/paginas/blog/x')?.name, 'api');
+  assert.equal(matchFunctionRoute('/agent/identity')?.name, 'agent-auth');
+  assert.equal(matchFunctionRoute('/mcp/docs')?.name, 'mcp');
+  assert.equal(matchFunctionRoute('/mcp/server-card'), undefined);
+  assert.equal(matchFunctionRoute('/api/openapi.json'), undefined);
+  assert.equal(matchFunctionRoute('/sobre'), undefined);
+});
