@@ -14,4 +14,18 @@ export default defineConfig({
   markdown: { syntaxHighlight: false },
   integrations: [mdx(), siteArtifacts()],
   devToolbar: { enabled: false },
+  vite: {
+    build: {
+      rolldownOptions: {
+        output: {
+          // Astro names a page's CSS after the page file: `[...rota].astro` gives `_astro/_..<hash>.css`, a name
+          // that the local server (and careful static hosts) refuse. Keep asset names to letters, digits and hyphens.
+          assetFileNames: (asset) => {
+            const base = (asset.names?.[0] ?? '').replace(/\.[^.]*$/, '').replace(/[^a-zA-Z0-9-]+/g, '');
+            return `_astro/${base || 'estilo'}.[hash][extname]`;
+          },
+        },
+      },
+    },
+  },
 });

@@ -18,7 +18,7 @@ export const FUNCTION_ROUTES: readonly FunctionRoute[] = [
   { name: 'api', module: 'api/handler.ts', paths: ['/api', '/api/', '/api/v1', '/api/v1/*', '/api/ia/leitura'] },
   { name: 'ask', module: 'ask/handler.ts', paths: ['/ask'] },
   { name: 'mcp', module: 'mcp/handler.ts', paths: ['/mcp', '/mcp/docs'] },
-  { name: 'readiness', module: 'readiness/handler.ts', paths: ['/api/ia/medicao'] },
+  { name: 'readiness', module: 'readiness/handler.ts', paths: ['/api/ia/medicao', '/.well-known/http-message-signatures-directory'] },
 ];
 
 /** Static prefixes the edge negotiation never touches (functions and build assets). */
@@ -26,6 +26,8 @@ export const EDGE_EXCLUDED_PATHS: readonly string[] = [
   ...FUNCTION_ROUTES.flatMap((r) => r.paths),
   '/_astro/*',
   '/.well-known/*',
+  // Static MCP server cards (`/mcp/server-card`, `/mcp/docs/server-card`): JSON for every client, AI crawlers included.
+  '/mcp/*',
   '/feeds/*',
   '/agentes/*.json',
 ];

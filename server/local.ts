@@ -5,7 +5,6 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { negotiateMarkdown } from '../functions/edge/negotiate.ts';
 import { runHandler } from '../functions/http/run.ts';
@@ -41,6 +40,42 @@ const loadHandler = (route: FunctionRoute): Promise<Handler> => {
 
 const edgeExcluded = EDGE_EXCLUDED_PATHS.map((pathname) => new URLPattern({ pathname }));
 
+/**
+ * The request body as a web stream. Not `Readable.toWeb(req)`: when a handler cancels that stream (a body
+ * over its size limit), Node keeps delivering buffered chunks into the closed controller and the process
+ * dies with ERR_INVALID_STATE. Here a cancel stops delivery and discards the rest of the upload.
+ */
+function bodyStream(req: IncomingMessage): ReadableStream<Uint8Array> {
+  let done = false;
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      req.on('data', (chunk: Buffer) => {
+        if (done) return;
+        controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+        if ((controller.desiredSize ?? 1) <= 0) req.pause();
+      });
+      req.once('end', () => {
+        if (done) return;
+        done = true;
+        controller.close();
+      });
+      req.once('error', (error) => {
+        if (done) return;
+        done = true;
+        controller.error(error);
+      });
+      req.pause();
+    },
+    pull() {
+      req.resume();
+    },
+    cancel() {
+      done = true;
+      req.resume();
+    },
+  });
+}
+
 function toRequest(req: IncomingMessage, origin: string): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
@@ -52,7 +87,7 @@ function toRequest(req: IncomingMessage, origin: string): Request {
   return new Request(new URL(req.url ?? '/', origin), {
     method,
     headers,
-    body: hasBody ? (Readable.toWeb(req) as ReadableStream) : undefined,
+    body: hasBody ? bodyStream(req) : undefined,
     // @ts-expect-error Node's fetch needs `duplex` for streamed request bodies.
     duplex: hasBody ? 'half' : undefined,
   });

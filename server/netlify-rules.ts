@@ -43,9 +43,13 @@ export function parseRedirectsFile(text: string): RedirectRule[] {
 export const matchesPattern = (pattern: string, path: string): boolean =>
   pattern.endsWith('*') ? path.startsWith(pattern.slice(0, -1)) : pattern === path;
 
-/** Headers of every matching rule, in file order (later rules override earlier ones here). */
+/**
+ * Headers of every matching rule, in file order. A header named in two matching rules is joined with a comma,
+ * as Netlify's CDN may do (its local emulator replaces it instead): the build never repeats a name across
+ * matching rules (tests/unit/headers-file.test.ts), and a repeat would show here as a doubled value.
+ */
 export function headersFor(rules: HeaderRule[], path: string): Headers {
   const headers = new Headers();
-  for (const rule of rules) if (matchesPattern(rule.pattern, path)) for (const [k, v] of rule.headers) headers.set(k, v);
+  for (const rule of rules) if (matchesPattern(rule.pattern, path)) for (const [k, v] of rule.headers) headers.append(k, v);
   return headers;
 }

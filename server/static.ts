@@ -62,6 +62,8 @@ export async function createStaticSite(distDir: string): Promise<StaticSite> {
 
   const respond = (filePath: string, requestPath: string, body: Buffer, status: number, method: string): Response => {
     const headers = headersFor(headerRules, requestPath);
+    // Netlify's default for files without a Cache-Control rule: cached, but revalidated on every use.
+    if (!headers.has('cache-control')) headers.set('cache-control', 'public, max-age=0, must-revalidate');
     if (!headers.has('content-type')) headers.set('content-type', TYPES_BY_EXTENSION[extname(filePath)] ?? 'application/octet-stream');
     headers.set('content-length', String(body.byteLength));
     return new Response(method === 'HEAD' ? null : new Uint8Array(body), { status, headers });

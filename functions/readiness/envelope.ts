@@ -52,9 +52,16 @@ export const envelopeSchema = z.object({
   lacunas: z.array(lacunaSchema),
   medidoEm: z.string().datetime().nullable().describe('momento da medição (ISO 8601); null na sandbox e quando não há leitura'),
   tentarEm: z.string().datetime().optional().describe('quando tentar de novo (estado `limite` ou `indisponivel`)'),
-  motivo: z.string().optional().describe('por que a medição não foi pontuada (estado `nao_pontuada`)'),
+  motivo: z.string().optional().describe('por que a medição não foi pontuada (estado `nao_pontuada`) ou por que o instrumento não atendeu (`limite`, `indisponivel`)'),
   teto: z.object({ nota: z.number().int(), motivo: z.string() }).optional().describe('teto aplicado à nota por uma lacuna fatal'),
   medirEm: z.string().url().optional().describe('página onde a medição gratuita é feita'),
+  enderecos: z
+    .object({
+      leitura: z.string().url().describe('`/api/ia/leitura?site=`: a leitura registrada, sem token'),
+      api: z.string().url().describe('`/api/v1/prontidao/{dominio}`: a leitura registrada na API v1 (escopo `prontidao.read`)'),
+    })
+    .optional()
+    .describe('onde a leitura registrada pode ser consultada (resposta da medição)'),
   sandbox: z.literal(true).optional(),
 });
 

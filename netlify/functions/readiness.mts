@@ -7,5 +7,5 @@ export default (request: Request, context: Context): Promise<Response> =>
   runHandler(handler, request, { clientAddress: context.ip, params: context.params, waitUntil: (p) => context.waitUntil(p) });
 
 export const config: Config = {
-  path: ["/api/ia/medicao"],
+  path: ["/api/ia/medicao","/.well-known/http-message-signatures-directory"],
 };

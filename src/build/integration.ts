@@ -11,6 +11,7 @@ import type { AstroIntegration } from 'astro';
 import { renderHeadersFile, renderRedirectsFile } from './static-rules.ts';
 import { SITE_DATA_FILE, type SiteData, type IndexEntry } from '../model/site-data.ts';
 import { DOCUMENT_PATHS } from '../model/public-paths.ts';
+import { writeSearchIndex } from '../../functions/search/prebuilt.ts';
 
 async function* walk(dir: string): AsyncGenerator<string> {
   for (const entry of await readdir(dir, { withFileTypes: true })) {
@@ -41,6 +42,7 @@ export async function writeSiteData(outDir: string, projectRoot: string): Promis
   const target = join(projectRoot, SITE_DATA_FILE);
   await mkdir(dirname(target), { recursive: true });
   await writeFile(target, JSON.stringify(data));
+  await writeSearchIndex(paginas, projectRoot);
   return data;
 }
 

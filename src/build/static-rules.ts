@@ -31,11 +31,22 @@ export const TYPES_BY_PATH: Record<string, string> = {
   '/.well-known/oauth-protected-resource': 'application/json; charset=utf-8',
   '/.well-known/oauth-protected-resource/api/v1': 'application/json; charset=utf-8',
   '/.well-known/oauth-authorization-server': 'application/json; charset=utf-8',
+  // MCP server cards at their SEP-2127 location (`<mcp-url>/server-card`).
+  '/mcp/server-card': 'application/mcp-server-card+json',
+  '/mcp/docs/server-card': 'application/mcp-server-card+json',
 };
 
-/** Extra headers on specific static paths. */
-const EXTRA_BY_PATH: Record<string, Record<string, string>> = {
-  '/.well-known/api-catalog': { Link: '</.well-known/api-catalog>; rel="api-catalog"' },
+/**
+ * Static rewrites (status 200) between emitted files. `/.well-known/oauth-protected-resource/api/v1` (RFC 9728
+ * path-inserted form for the resource `/api/v1/`) cannot be a file next to the file
+ * `/.well-known/oauth-protected-resource`, so it is a rewrite to the same document.
+ */
+export const STATIC_REWRITES: Record<string, string> = {
+  '/.well-known/oauth-protected-resource/api/v1': '/.well-known/oauth-protected-resource',
+  // The resource identifier ends with a slash, so RFC 9728 clients also ask for the path with one.
+  '/.well-known/oauth-protected-resource/api/v1/': '/.well-known/oauth-protected-resource',
+  // `/.well-known/mcp` cannot be a file next to the folder `/.well-known/mcp/` (server cards): same document as mcp.json.
+  '/.well-known/mcp': '/.well-known/mcp.json',
 };
 
 const SITE_LINKS =
@@ -51,16 +62,19 @@ export function renderHeadersFile(paths: readonly string[]): string {
 
   block('/*', { ...PAGE_SECURITY_HEADERS, Link: SITE_LINKS });
   block('/_astro/*', { 'Cache-Control': 'public, max-age=31536000, immutable' });
-  for (const path of [...paths].sort()) {
+  // Rewrite sources get their own block: the rewritten response must carry the same media type and CORS.
+  for (const path of [...paths, ...Object.keys(STATIC_REWRITES)].sort()) {
     const ext = path.slice(path.lastIndexOf('.'));
     const type = TYPES_BY_PATH[path] ?? (path.lastIndexOf('.') > path.lastIndexOf('/') ? TYPES_BY_EXTENSION[ext] : undefined);
     if (!isDataFile(path) || !type) continue;
-    // The `/*` block's security headers apply here too (Netlify merges rules); repeating them would duplicate values.
+    // Netlify applies every matching rule: the `/*` block's headers (security set, and the `Link` that also
+    // answers RFC 9727's `rel="api-catalog"` on `/.well-known/api-catalog`) apply here too. A header named in two
+    // matching rules is replaced by Netlify's emulator but may be comma-joined by its CDN, so no name is repeated
+    // (tests/unit/headers-file.test.ts).
     block(path, {
       'Content-Type': type,
       'Access-Control-Allow-Origin': '*',
       'Cache-Control': 'public, max-age=300, must-revalidate',
-      ...EXTRA_BY_PATH[path],
     });
   }
   return `${blocks.join('\n\n')}\n`;
@@ -68,7 +82,7 @@ export function renderHeadersFile(paths: readonly string[]): string {
 
 /** `_redirects`: page aliases are rewrites (status 200), with their twins. */
 export function renderRedirectsFile(): string {
-  const lines: string[] = [];
+  const lines: string[] = Object.entries(STATIC_REWRITES).map(([from, to]) => `${from} ${to} 200`);
   for (const [from, to] of Object.entries(PAGE_ALIASES)) {
     lines.push(`${from} ${to} 200`, `${from}/ ${to} 200`, `${from}.md ${to}.md 200`);
   }

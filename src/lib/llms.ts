@@ -4,6 +4,8 @@
  */
 import { SITE_NAME, SITE_TAGLINE, siteOrigin } from '../config/site.ts';
 import { SECTIONS, type Section, twinOf } from '../model/routes.ts';
+import { MCP_SERVERS } from '../../functions/mcp/servers.ts';
+import { AGENT_SKILLS, skillPath } from './agent-discovery.ts';
 import type { SiteModel, SitePage } from './site.ts';
 import { listedPages } from './site.ts';
 
@@ -42,6 +44,20 @@ export function agentInterfaceLinks(origin = siteOrigin()): LlmsLink[] {
     { nome: 'Busca NLWeb /ask', url: `${origin}/ask`, nota: 'busca lexical, JSON ou SSE' },
     { nome: 'Índice de busca do site', url: `${origin}/agentes/indice.json`, nota: 'título, descrição e texto de cada página' },
     { nome: 'Catálogo de soluções', url: `${origin}/agentes/catalogo.json` },
+  ];
+}
+
+/** The MCP tools (from the servers' registries) and the agent skills, as llms.txt sections. */
+function agentToolSections(origin: string): LlmsSection[] {
+  return [
+    ...Object.values(MCP_SERVERS).map((spec) => ({
+      titulo: `Ferramentas MCP: ${spec.path}`,
+      links: spec.tools.map((t) => ({ nome: `${t.name} (${t.title})`, url: `${origin}${spec.path}/server-card`, nota: t.description })),
+    })),
+    {
+      titulo: 'Habilidades para agentes (SKILL.md)',
+      links: AGENT_SKILLS.map((skill) => ({ nome: skill.name, url: `${origin}${skillPath(skill.name)}`, nota: skill.description })),
+    },
   ];
 }
 
@@ -125,8 +141,13 @@ export function sectionLlms(section: 'solucoes' | 'blog' | 'diagnostico-de-visib
               { nome: 'Cartão do servidor MCP de documentação', url: `${origin}/.well-known/mcp/docs/server-card.json` },
               { nome: 'Agent card (A2A)', url: `${origin}/.well-known/agent-card.json` },
               { nome: 'Agent skills', url: `${origin}/.well-known/agent-skills/index.json` },
+              { nome: 'Descoberta MCP (os dois servidores)', url: `${origin}/.well-known/mcp.json` },
+              { nome: 'Cartão SEP-2127 do servidor MCP', url: `${origin}/mcp/server-card`, nota: 'application/mcp-server-card+json' },
+              { nome: 'Cartão SEP-2127 do servidor MCP de documentação', url: `${origin}/mcp/docs/server-card` },
+              { nome: 'WebMCP', url: `${origin}/webmcp.js`, nota: 'ferramentas somente leitura registradas no navegador (document.modelContext)' },
             ],
           },
+          ...agentToolSections(origin),
           { titulo: 'Páginas', links: bySection(model, 'agentes').map(link) },
         ],
       );

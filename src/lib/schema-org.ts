@@ -63,3 +63,51 @@ export const articleObject = (a: Article, origin = siteOrigin()) => ({
   dateModified: isoDay(a.lastmod),
   keywords: a.entry.data.tags.join(', '),
 });
+
+/** The site itself (home page). */
+export const webSite = (origin = siteOrigin()) => ({
+  '@context': 'https://schema.org',
+  '@type': 'WebSite',
+  '@id': `${origin}/#site`,
+  url: `${origin}/`,
+  name: SITE_NAME,
+  description: SITE_TAGLINE,
+  inLanguage: 'pt-BR',
+  publisher: { '@id': organizationId(origin) },
+});
+
+export interface TrailItem {
+  nome: string;
+  url: string;
+}
+
+/** Breadcrumb trail of an inner page (from the home page to the page itself). */
+export const breadcrumbList = (trail: readonly TrailItem[]) => ({
+  '@context': 'https://schema.org',
+  '@type': 'BreadcrumbList',
+  itemListElement: trail.map((item, i) => ({ '@type': 'ListItem', position: i + 1, name: item.nome, item: item.url })),
+});
+
+/** Questions and answers shown on a page (frontmatter `faq`). */
+export const faqPage = (url: string, faq: readonly { pergunta: string; resposta: string }[]) => ({
+  '@context': 'https://schema.org',
+  '@type': 'FAQPage',
+  '@id': `${url}#perguntas`,
+  url,
+  mainEntity: faq.map((f) => ({
+    '@type': 'Question',
+    name: f.pergunta,
+    acceptedAnswer: { '@type': 'Answer', text: f.resposta },
+  })),
+});
+
+/** A listing page's items (catalogue of solutions, objectives, articles). */
+export const itemList = (url: string, name: string, items: readonly { titulo: string; url: string }[]) => ({
+  '@context': 'https://schema.org',
+  '@type': 'ItemList',
+  '@id': `${url}#lista`,
+  url,
+  name,
+  numberOfItems: items.length,
+  itemListElement: items.map((item, i) => ({ '@type': 'ListItem', position: i + 1, url: item.url, name: item.titulo })),
+});

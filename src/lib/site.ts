@@ -98,7 +98,7 @@ function validate(model: SiteModel): void {
       const target = (match[1] ?? match[2] ?? '').split(/[?#]/)[0] ?? '';
       const normalized = target.length > 1 ? target.replace(/\/$/, '') : target;
       if (linkable.has(target) || linkable.has(normalized) || LINKABLE_PREFIXES.some((prefix) => target.startsWith(prefix))) continue;
-      report(p.file, `link interno quebrado: "${target}" não é uma página nem um documento do site`);
+      report(p.file, `link interno quebrado: "${target}" não corresponde a nenhuma página nem arquivo publicado pelo site`);
     }
   }
 

@@ -1,0 +1,142 @@
+/**
+ * Agent surfaces on loopback through the local server (the built dist/ and the real function cores):
+ *  - MCP `tools/call` of `search_site` (one stateless JSON-RPC POST per call, new server per request): p50/p99;
+ *  - `/ask` JSON (`GET /ask?query=…&streaming=false`): p50/p99;
+ *  - cold start of every function of functions/routes.ts: a fresh `node` process (the project's Node,
+ *    `process.execPath`) that imports the handler module and answers one request, timed from spawn to the
+ *    first response (median of several runs).
+ * Standalone: node bench/agents.ts
+ */
+import { spawn } from 'node:child_process';
+import { startLocalServer } from '../server/local.ts';
+import { FUNCTION_ROUTES } from '../functions/routes.ts';
+import type { BenchRow } from './types.ts';
+
+const AREA = 'agentes';
+const QUERIES = ['dados estruturados', 'preço do diagnóstico', 'robots.txt crawlers de IA', 'seo local', 'llms.txt', 'otimização para motores generativos', 'token da api', 'migração de site'];
+
+const percentile = (sorted: number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+const median = (values: number[]): number => percentile([...values].sort((a, b) => a - b), 50);
+
+async function latencies(n: number, warmup: number, op: (i: number) => Promise<void>): Promise<number[]> {
+  for (let i = 0; i < warmup; i++) await op(i);
+  const out: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const t = performance.now();
+    await op(i);
+    out.push(performance.now() - t);
+  }
+  return out.sort((a, b) => a - b);
+}
+
+/** The request each function answers in the cold-start run (its most typical first call). */
+const COLD_REQUESTS: Record<string, { path: string; init: RequestInit }> = {
+  mcp: {
+    path: '/mcp',
+    init: {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'search_site', arguments: { consulta: 'dados estruturados' } } }),
+    },
+  },
+  ask: { path: '/ask?query=dados%20estruturados&streaming=false', init: { method: 'GET' } },
+  api: { path: '/api', init: { method: 'GET' } },
+  'agent-auth': { path: '/agent/identity', init: { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"type":"anonymous"}' } },
+  readiness: { path: '/api/ia/medicao', init: { method: 'OPTIONS' } },
+};
+
+/** Spawns a fresh Node that imports the handler and answers one request; ms from spawn to the answer. */
+function coldStart(module: string, request: { path: string; init: RequestInit }): Promise<{ ms: number; status: number }> {
+  const handlerUrl = new URL(`../functions/${module}`, import.meta.url).href;
+  const runUrl = new URL('../functions/http/run.ts', import.meta.url).href;
+  const script = `
+    const [{ default: handler }, { runHandler }] = await Promise.all([import(${JSON.stringify(handlerUrl)}), import(${JSON.stringify(runUrl)})]);
+    const init = ${JSON.stringify(request.init)};
+    const res = await runHandler(handler, new Request('http://localhost:8888' + ${JSON.stringify(request.path)}, init), { clientAddress: '127.0.0.1' });
+    await res.arrayBuffer();
+    process.stdout.write('status=' + res.status + '\\n');
+  `;
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const child = spawn(process.execPath, ['--no-warnings', '--input-type=module', '-e', script], {
+      env: { ...process.env, NODE_ENV: 'production' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    let err = '';
+    let answered: { ms: number; status: number } | undefined;
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const m = /status=(\d+)/.exec(out);
+      if (m && !answered) answered = { ms: performance.now() - started, status: Number(m[1]) };
+    });
+    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => (answered ? resolve(answered) : reject(new Error(`exit ${code}: ${err.trim().split('\n').slice(-3).join(' | ')}`))));
+  });
+}
+
+export async function run(): Promise<BenchRow[]> {
+  const rows: BenchRow[] = [];
+  const server = await startLocalServer({ port: 0 });
+  try {
+    let id = 0;
+    const mcpCall = async (i: number) => {
+      const res = await fetch(`${server.url}/mcp`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: ++id, method: 'tools/call', params: { name: 'search_site', arguments: { consulta: QUERIES[i % QUERIES.length], limite: 8 } } }),
+      });
+      const body = (await res.json()) as { result?: { isError?: boolean } };
+      if (res.status !== 200 || !body.result || body.result.isError) throw new Error(`search_site falhou: HTTP ${res.status}`);
+    };
+    const mcp = await latencies(2000, 200, mcpCall);
+    rows.push(
+      { area: AREA, metric: 'MCP tools/call search_site p50', value: percentile(mcp, 50), unit: 'ms' },
+      { area: AREA, metric: 'MCP tools/call search_site p99', value: percentile(mcp, 99), unit: 'ms', target: '≤ 20 ms', ok: percentile(mcp, 99) <= 20 },
+    );
+
+    const askCall = async (i: number) => {
+      const res = await fetch(`${server.url}/ask?query=${encodeURIComponent(QUERIES[i % QUERIES.length]!)}&streaming=false`);
+      const body = (await res.json()) as { results?: unknown[] };
+      if (res.status !== 200 || !Array.isArray(body.results)) throw new Error(`/ask falhou: HTTP ${res.status}`);
+    };
+    const ask = await latencies(2000, 200, askCall);
+    rows.push(
+      { area: AREA, metric: '/ask JSON p50', value: percentile(ask, 50), unit: 'ms' },
+      { area: AREA, metric: '/ask JSON p99', value: percentile(ask, 99), unit: 'ms' },
+    );
+  } finally {
+    await server.close();
+  }
+
+  for (const route of FUNCTION_ROUTES) {
+    const request = COLD_REQUESTS[route.name] ?? { path: route.paths[0]!, init: { method: 'GET' } };
+    try {
+      await coldStart(route.module, request); // primes the OS file cache; not counted
+      const runs: number[] = [];
+      let status = 0;
+      for (let i = 0; i < 5; i++) {
+        const r = await coldStart(route.module, request);
+        runs.push(r.ms);
+        status = r.status;
+      }
+      const value = median(runs);
+      const isMcp = route.name === 'mcp';
+      rows.push({
+        area: AREA,
+        metric: `partida a frio: ${route.name} (${request.init.method} ${request.path.split('?')[0]} → ${status})`,
+        value,
+        unit: 'ms',
+        ...(isMcp ? { target: '≤ 300 ms', ok: value <= 300 } : {}),
+      });
+    } catch (error) {
+      rows.push({ area: AREA, metric: `partida a frio: ${route.name}`, value: Number.NaN, unit: String((error as Error).message).slice(0, 80), ok: false });
+    }
+  }
+  return rows;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  for (const row of await run()) console.log(`${row.metric}: ${Number.isNaN(row.value) ? '—' : row.value.toFixed(2)} ${row.unit}${row.target ? ` (meta ${row.target}: ${row.ok ? 'ok' : 'NÃO'})` : ''}`);
+}

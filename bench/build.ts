@@ -1,0 +1,292 @@
+/**
+ * Build benchmark: wall time and peak memory of `astro build` for
+ *   - the real site;
+ *   - the project with 1,000 and 5,000 synthetic articles added (bench/generate-corpus.ts);
+ *   - a bare Astro markdown build of the same 1,000 / 5,000 articles (the baseline: one collection with the
+ *     glob loader and no schema, one page rendering each entry in a minimal HTML shell);
+ * and, on the real site's output, an article page's weight (HTML + CSS, gzip) next to its markdown twin.
+ *
+ * Every build runs in a throwaway copy in the OS temp dir (node_modules symlinked, its own Astro cacheDir,
+ * so every build starts cold and nothing touches the working tree's dist/ or caches), one at a time.
+ * Standalone: node bench/build.ts [--keep] [--repeat=N]   (--keep leaves the temp copies for inspection; --repeat
+ * (or BENCH_BUILD_REPEAT) builds each case N times from cold and keeps the fastest, for a machine that is not idle)
+ */
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { cp, mkdir, mkdtemp, readFile, readdir, rm, symlink, writeFile } from 'node:fs/promises';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { CORPUS_DIR, generateCorpus } from './generate-corpus.ts';
+import type { BenchRow } from './types.ts';
+
+const ROOT = fileURLToPath(new URL('../', import.meta.url));
+const AREA = 'build';
+const COPIED = ['src', 'functions', 'content', 'public', 'astro.config.mjs', 'tsconfig.json', 'package.json'];
+const COPY_CONFIG = 'astro.bench.config.mjs';
+const GNU_TIME = '/usr/bin/time';
+const SIZES = [1000, 5000] as const;
+const FIRST_ROUND_TRIP = 14 * 1024;
+const MAX_PEAK_MB = 2048;
+const keep = process.argv.includes('--keep');
+
+export interface BuildMeasure {
+  seconds: number;
+  /** User + system CPU time of the build (NaN without GNU time). */
+  cpuSeconds: number;
+  peakMB: number;
+  /** 1-minute load average when the build started (other work on the machine inflates wall time). */
+  load: number;
+  pages: number;
+  output: string;
+}
+
+/** RSS (kB) of a process and all its descendants, from /proc. */
+async function treeRssKb(pid: number): Promise<number> {
+  let total = 0;
+  const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => '');
+  total += Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  const tasks = await readdir(`/proc/${pid}/task`).catch(() => [] as string[]);
+  for (const task of tasks) {
+    const children = await readFile(`/proc/${pid}/task/${task}/children`, 'utf8').catch(() => '');
+    for (const child of children.split(/\s+/).filter(Boolean)) total += await treeRssKb(Number(child));
+  }
+  return total;
+}
+
+/** Run `astro build` in `dir`; wall time, peak RSS of the build's process tree, pages built. */
+export async function measureBuild(dir: string, config?: string): Promise<BuildMeasure> {
+  const astro = [join(dir, 'node_modules/astro/bin/astro.mjs'), 'build', ...(config ? ['--config', config] : [])];
+  const useTime = existsSync(GNU_TIME);
+  const timeFile = join(dir, '.bench-time');
+  const [command, args] = useTime
+    ? [GNU_TIME, ['-f', '%M %U %S', '-o', timeFile, process.execPath, ...astro]]
+    : [process.execPath, astro];
+  const load = loadavg()[0] ?? Number.NaN;
+  const started = performance.now();
+  const child = spawn(command, args, {
+    cwd: dir,
+    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1', FORCE_COLOR: '0' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  // Without GNU time, poll /proc for the process tree's RSS (the high-water mark between samples).
+  let polledKb = 0;
+  const poller = useTime
+    ? undefined
+    : setInterval(() => {
+        if (child.pid) void treeRssKb(child.pid).then((kb) => (polledKb = Math.max(polledKb, kb)));
+      }, 50);
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', resolve);
+  });
+  const seconds = (performance.now() - started) / 1000;
+  if (poller) clearInterval(poller);
+  if (code !== 0) throw new Error(`astro build falhou em ${dir} (código ${code}):\n${output.slice(-4000)}`);
+  // GNU time's last line: max RSS (kB) of the largest process of the tree, user and system CPU seconds.
+  const [peakKb = polledKb, user = Number.NaN, system = Number.NaN] = useTime
+    ? ((await readFile(timeFile, 'utf8')).trim().split('\n').pop() ?? '').split(' ').map(Number)
+    : [];
+  const pages = Number(/(\d+) page\(s\) built/.exec(output)?.[1] ?? Number.NaN);
+  return { seconds, cpuSeconds: user + system, peakMB: peakKb / 1024, load, pages, output };
+}
+
+async function tempDir(prefix: string): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), `bench-${prefix}-`));
+  await symlink(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
+  return dir;
+}
+
+/** A copy of this project, optionally with extra articles in content/blog/. */
+async function projectCopy(articles?: string): Promise<string> {
+  const dir = await tempDir('site');
+  for (const name of COPIED) await cp(join(ROOT, name), join(dir, name), { recursive: true }).catch(() => undefined);
+  if (articles) await cp(articles, join(dir, 'content/blog'), { recursive: true });
+  // Own cacheDir: the default (node_modules/.astro) is shared through the symlink with the real project.
+  await writeFile(join(dir, COPY_CONFIG), "import config from './astro.config.mjs';\nexport default { ...config, cacheDir: './.astro-cache' };\n");
+  return dir;
+}
+
+/** A bare Astro 7 markdown site over the same articles: the baseline. */
+async function bareProject(articles: string): Promise<string> {
+  const dir = await tempDir('bare');
+  await cp(articles, join(dir, 'content/blog'), { recursive: true });
+  await mkdir(join(dir, 'src/pages'), { recursive: true });
+  await writeFile(join(dir, 'package.json'), '{ "name": "bare-baseline", "private": true, "type": "module" }\n');
+  // Same output format and no syntax highlighting, like the project: the difference is the project's own work.
+  await writeFile(
+    join(dir, 'astro.config.mjs'),
+    "export default { output: 'static', build: { format: 'file' }, markdown: { syntaxHighlight: false }, cacheDir: './.astro-cache' };\n",
+  );
+  await writeFile(
+    join(dir, 'src/content.config.ts'),
+    "import { defineCollection } from 'astro:content';\nimport { glob } from 'astro/loaders';\n\nexport const collections = { blog: defineCollection({ loader: glob({ pattern: '**/*.md', base: './content/blog' }) }) };\n",
+  );
+  await writeFile(
+    join(dir, 'src/pages/[...slug].astro'),
+    `---
+import { getCollection, render } from 'astro:content';
+export async function getStaticPaths() {
+  return (await getCollection('blog')).map((entry) => ({ params: { slug: entry.id }, props: { entry } }));
+}
+const { entry } = Astro.props;
+const { Content } = await render(entry);
+---
+<!doctype html>
+<html lang="pt-BR">
+  <head><meta charset="utf-8" /><title>{entry.data.titulo}</title></head>
+  <body><main><h1>{entry.data.titulo}</h1><Content /></main></body>
+</html>
+`,
+  );
+  return dir;
+}
+
+async function cleanup(dir: string): Promise<void> {
+  if (!keep) await rm(dir, { recursive: true, force: true });
+}
+
+const gz = (data: string | Buffer) => gzipSync(data).length;
+
+/** Article pages of the real site: HTML + linked CSS (gzip) and the markdown twin beside it. */
+async function pageWeight(dist: string): Promise<BenchRow[]> {
+  const realArticles = (await readdir(join(ROOT, 'content/blog'))).filter((f) => /\.mdx?$/.test(f)).map((f) => f.replace(/\.mdx?$/, ''));
+  const measured: { slug: string; htmlRaw: number; htmlGzip: number; cssGzip: number; cssFiles: number; twinRaw: number; twinGzip: number }[] = [];
+  for (const slug of realArticles) {
+    const html = await readFile(join(dist, 'blog', `${slug}.html`), 'utf8');
+    const twin = await readFile(join(dist, 'blog', `${slug}.md`), 'utf8');
+    const cssHrefs = [...html.matchAll(/<link\b[^>]*\brel="?stylesheet"?[^>]*>/g)]
+      .map((m) => /\bhref="?([^"\s>]+)"?/.exec(m[0])?.[1])
+      .filter((h): h is string => !!h && h.startsWith('/'));
+    let cssGzip = 0;
+    for (const href of cssHrefs) cssGzip += gz(await readFile(join(dist, href.split(/[?#]/)[0] ?? href)));
+    measured.push({ slug, htmlRaw: Buffer.byteLength(html), htmlGzip: gz(html), cssGzip, cssFiles: cssHrefs.length, twinRaw: Buffer.byteLength(twin), twinGzip: gz(twin) });
+  }
+  if (!measured.length) return [];
+  const worst = measured.reduce((a, b) => (b.htmlGzip + b.cssGzip > a.htmlGzip + a.cssGzip ? b : a));
+  const total = worst.htmlGzip + worst.cssGzip;
+  const sum = (f: (m: (typeof measured)[number]) => number) => measured.reduce((acc, m) => acc + f(m), 0);
+  return [
+    {
+      area: AREA,
+      metric: `página de artigo, HTML + CSS (gzip), a maior de ${measured.length}: ${worst.slug}`,
+      value: total / 1024,
+      unit: 'KiB',
+      target: '≤ 14 KiB (1ª ida e volta TCP)',
+      ok: total <= FIRST_ROUND_TRIP,
+    },
+    { area: AREA, metric: `  dos quais HTML (gzip)`, value: worst.htmlGzip / 1024, unit: 'KiB' },
+    { area: AREA, metric: `  dos quais CSS (gzip, ${worst.cssFiles} arquivo(s))`, value: worst.cssGzip / 1024, unit: 'KiB' },
+    { area: AREA, metric: '  HTML do artigo (bruto)', value: worst.htmlRaw / 1024, unit: 'KiB' },
+    { area: AREA, metric: '  gêmeo markdown do artigo (bruto)', value: worst.twinRaw / 1024, unit: 'KiB' },
+    { area: AREA, metric: '  gêmeo markdown do artigo (gzip)', value: worst.twinGzip / 1024, unit: 'KiB' },
+    { area: AREA, metric: '  gêmeo ÷ HTML (bruto)', value: worst.twinRaw / worst.htmlRaw, unit: '×' },
+    { area: AREA, metric: '  gêmeo ÷ HTML + CSS (gzip)', value: worst.twinGzip / total, unit: '×' },
+    {
+      area: AREA,
+      metric: `gêmeos ÷ HTML, todos os ${measured.length} artigos (bruto)`,
+      value: sum((m) => m.twinRaw) / sum((m) => m.htmlRaw),
+      unit: '×',
+    },
+  ];
+}
+
+const log = (message: string) => console.error(`   [build] ${message}`);
+const describe = (m: BuildMeasure) =>
+  `${m.seconds.toFixed(1)} s (CPU ${m.cpuSeconds.toFixed(1)} s), ${m.peakMB.toFixed(0)} MB, ${m.pages} páginas, carga ${m.load.toFixed(1)}`;
+
+/** Build `repeat` fresh copies (cold caches each time): the fastest times, the highest peak. */
+async function measure(label: string, make: () => Promise<string>, config: string | undefined, repeat: number, measured?: (dir: string) => Promise<void>) {
+  const runs: BuildMeasure[] = [];
+  for (let i = 0; i < repeat; i++) {
+    const dir = await make();
+    try {
+      const m = await measureBuild(dir, config);
+      log(`${label}: ${describe(m)}`);
+      runs.push(m);
+      if (i === 0) await measured?.(dir);
+    } finally {
+      await cleanup(dir);
+    }
+  }
+  const first = runs[0]!;
+  return {
+    ...first,
+    seconds: Math.min(...runs.map((r) => r.seconds)),
+    cpuSeconds: Math.min(...runs.map((r) => r.cpuSeconds)),
+    peakMB: Math.max(...runs.map((r) => r.peakMB)),
+    load: Math.max(...runs.map((r) => r.load)),
+  };
+}
+
+const repeatOption = (): number => {
+  const value = Number(/^--repeat=(\d+)$/.exec(process.argv.find((a) => a.startsWith('--repeat=')) ?? '')?.[1] ?? process.env.BENCH_BUILD_REPEAT ?? 1);
+  return Number.isInteger(value) && value > 0 ? value : 1;
+};
+
+export async function run(): Promise<BenchRow[]> {
+  const repeat = repeatOption();
+  const rows: BenchRow[] = [];
+  const timeRows = (what: string, m: BuildMeasure): BenchRow[] => [
+    { area: AREA, metric: `tempo: ${what} (${m.pages} páginas)`, value: m.seconds, unit: 's' },
+    ...(Number.isNaN(m.cpuSeconds) ? [] : [{ area: AREA, metric: `  tempo de CPU: ${what}`, value: m.cpuSeconds, unit: 's' }]),
+    { area: AREA, metric: `  pico de memória: ${what}`, value: m.peakMB, unit: 'MB', target: `< ${MAX_PEAK_MB} MB`, ok: m.peakMB < MAX_PEAK_MB },
+  ];
+
+  // The real site, and the weight of its article pages.
+  const real = await measure('site real', () => projectCopy(), COPY_CONFIG, repeat, async (dir) => {
+    rows.push(...(await pageWeight(join(dir, 'dist'))));
+  });
+  rows.unshift(...timeRows('site real', real));
+
+  const ours = new Map<number, BuildMeasure>();
+  const bare = new Map<number, BuildMeasure>();
+  for (const n of SIZES) {
+    const corpus = join(CORPUS_DIR, String(n));
+    await generateCorpus(corpus, n);
+    bare.set(n, await measure(`Astro puro, ${n} artigos`, () => bareProject(corpus), undefined, repeat));
+    ours.set(n, await measure(`nosso projeto + ${n} artigos`, () => projectCopy(corpus), COPY_CONFIG, repeat));
+  }
+
+  for (const n of SIZES) {
+    const o = ours.get(n)!;
+    const b = bare.get(n)!;
+    const ratio = o.seconds / b.seconds;
+    rows.push(
+      ...timeRows(`Astro puro, ${n} artigos`, b),
+      ...timeRows(`nosso projeto + ${n} artigos`, o),
+      n === SIZES[SIZES.length - 1]
+        ? { area: AREA, metric: `nosso ÷ Astro puro, ${n} artigos (tempo)`, value: ratio, unit: '×', target: '≤ 1,5×', ok: ratio <= 1.5 }
+        : { area: AREA, metric: `nosso ÷ Astro puro, ${n} artigos (tempo)`, value: ratio, unit: '×' },
+    );
+    if (!Number.isNaN(o.cpuSeconds)) rows.push({ area: AREA, metric: `  nosso ÷ Astro puro, ${n} artigos (CPU)`, value: o.cpuSeconds / b.cpuSeconds, unit: '×' });
+  }
+  const [small, large] = SIZES;
+  const growth = ours.get(large)!.seconds / ours.get(small)!.seconds;
+  const linear = large / small;
+  rows.push(
+    {
+      area: AREA,
+      metric: `crescimento ${small} → ${large} artigos, nosso projeto (tempo ${large} ÷ tempo ${small})`,
+      value: growth,
+      unit: '×',
+      target: `≤ ${linear} (linear, +10% de tolerância: ${(linear * 1.1).toFixed(1)})`,
+      ok: growth <= linear * 1.1,
+    },
+    { area: AREA, metric: `  crescimento ${small} → ${large} artigos, Astro puro`, value: bare.get(large)!.seconds / bare.get(small)!.seconds, unit: '×' },
+  );
+  const loads = [real, ...ours.values(), ...bare.values()].map((m) => m.load);
+  rows.push({ area: AREA, metric: 'carga média da máquina no início dos builds (máx., 1 min)', value: Math.max(...loads), unit: 'processos' });
+  return rows;
+}
+
+if (import.meta.main) {
+  const rows = await run();
+  const fmt = (v: number) => (Math.abs(v) >= 100 ? v.toFixed(0) : Math.abs(v) >= 10 ? v.toFixed(1) : v.toFixed(2));
+  console.log('| medida | valor | unidade | meta | ok |\n| --- | ---: | --- | --- | :---: |');
+  for (const r of rows) console.log(`| ${r.metric} | ${fmt(r.value)} | ${r.unit} | ${r.target ?? ''} | ${r.ok === undefined ? '' : r.ok ? '✅' : '❌'} |`);
+}

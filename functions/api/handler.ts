@@ -1,0 +1,92 @@
+/**
+ * The API function (`/api`, `/api/`, `/api/v1`, `/api/v1/*`, `/api/ia/leitura`). Thin: it finds the route
+ * (./router.ts), applies the credential and quota rules of the area, calls the route's handler and adds the
+ * headers every API response carries (rate limits, CORS, deprecation, `X-Sandbox`).
+ *
+ * - `GET /api` and `/api/ia/leitura`: open; quota `v1-public` per hashed client address.
+ * - `/api/v1/...`: bearer required (401/403 from functions/auth/bearer.ts); quota `v1` per registration_id.
+ *   Requests refused before a registration is known count against `v1-public` of the client address.
+ * - `/api/v1/sandbox/...`: fixed data, bearer optional (validated and echoed), `X-Sandbox: true`, quota
+ *   `v1-public` counted in process memory: the sandbox never touches storage.
+ * - Methods other than GET/HEAD: 405 with `Allow`; OPTIONS: the CORS preflight answer.
+ */
+import { authenticate } from '../auth/bearer.ts';
+import { preflightResponse, withCors } from '../http/cors.ts';
+import { errorResponse } from '../http/errors.ts';
+import type { Handler } from '../http/types.ts';
+import { type RateLimitResult, clientKey, rateLimit, withHeaders } from '../limits/rate-limit.ts';
+import { runtime } from '../runtime.ts';
+import type { ApiContext } from './context.ts';
+import { siteApiData } from './data.ts';
+import { deprecationOf, setDeprecationHeaders } from './deprecations.ts';
+import { notFound } from './respond.ts';
+import { type ApiMatch, matchApi } from './router.ts';
+import { sandboxApiData } from './sandbox/fixtures.ts';
+import { sandboxRateLimit } from './sandbox/limit.ts';
+
+const METHODS = ['GET', 'HEAD', 'OPTIONS'] as const;
+const ALLOW = METHODS.join(', ');
+
+const publicLimit = (address: string): Promise<RateLimitResult> => rateLimit('v1-public', clientKey(address));
+
+function methodNotAllowed(method: string): Response {
+  return errorResponse('method_not_allowed', `O método ${method.slice(0, 16)} não é aceito aqui: a API é somente leitura (use GET).`, {
+    headers: { Allow: ALLOW },
+  });
+}
+
+/** Adds the headers every API response carries. */
+function finish(response: Response, limit: RateLimitResult | undefined, match: ApiMatch, method: string, origin: string): Response {
+  let out = limit ? withHeaders(response, limit.headers) : response;
+  if (match.area === 'sandbox') out.headers.set('X-Sandbox', 'true');
+  const deprecated = match.route && deprecationOf(method === 'HEAD' ? 'GET' : method, match.route.template);
+  if (deprecated) setDeprecationHeaders(out.headers, deprecated, `${origin}/api/versioning.md`);
+  out = withCors(out);
+  return out;
+}
+
+export const api: Handler = async (request, context) => {
+  const url = new URL(request.url);
+  const match = matchApi(url.pathname);
+  const { origin } = runtime().config;
+  if (!match) return withCors(notFound('Rota desconhecida da API. Veja GET /api.'));
+  if (request.method === 'OPTIONS') return preflightResponse(METHODS);
+
+  const address = context.clientAddress;
+  const sandbox = match.area === 'sandbox';
+  const limitFor = (): Promise<RateLimitResult> => (sandbox ? sandboxRateLimit(address) : publicLimit(address));
+
+  if (request.method !== 'GET' && request.method !== 'HEAD') {
+    const limit = await limitFor();
+    return finish(limit.limited ?? methodNotAllowed(request.method), limit, match, request.method, origin);
+  }
+
+  let registrationId: string | null = null;
+  let limit: RateLimitResult;
+  if (match.area === 'v1' || sandbox) {
+    const auth = await authenticate(request, { scope: match.route?.scope ?? 'site.read', sandbox });
+    if (!auth.ok) {
+      const refused = await limitFor();
+      return finish(refused.limited ?? auth.response, refused, match, request.method, origin);
+    }
+    registrationId = auth.registrationId;
+    limit = sandbox ? await sandboxRateLimit(address) : await rateLimit('v1', auth.registrationId!);
+  } else {
+    limit = await publicLimit(address);
+  }
+  if (limit.limited) return finish(limit.limited, limit, match, request.method, origin);
+
+  if (!match.route) {
+    return finish(notFound(`Rota desconhecida: ${url.pathname.slice(0, 120)}. Veja a lista de rotas em GET /api.`), limit, match, request.method, origin);
+  }
+  const ctx: ApiContext = {
+    url,
+    origin,
+    data: sandbox ? sandboxApiData(origin) : siteApiData(origin),
+    sandbox,
+    registrationId,
+  };
+  return finish(await match.route.handle(ctx), limit, match, request.method, origin);
+};
+
+export default api;

@@ -1,0 +1,253 @@
+/**
+ * OpenAPI registration of the API function's operations (`/api`, v1, sandbox, `/api/ia/leitura`), from the
+ * schemas the handlers use (./schemas.ts). No data imports: this runs in the static build.
+ */
+import { z } from 'zod';
+import { errorSchema } from '../openapi/common.ts';
+import {
+  type HeaderName,
+  type OperationSpec,
+  type ParameterSpec,
+  RATE_LIMIT_HEADERS,
+  type ResponseSpec,
+  registerOperation,
+  registerTag,
+} from '../openapi/registry.ts';
+import {
+  apiIndexSchema,
+  authenticatedIndexSchema,
+  cursorSchema,
+  domainParamSchema,
+  pageListLimitSchema,
+  pageListSchema,
+  pageSchema,
+  pricesResponseSchema,
+  querySchema,
+  readingEnvelopeSchema,
+  routeParamSchema,
+  searchLimitSchema,
+  searchResponseSchema,
+  solutionsResponseSchema,
+} from './schemas.ts';
+
+const TAG_V1 = 'API v1';
+const TAG_SANDBOX = 'Sandbox';
+const TAG_OPEN = 'Abertas';
+registerTag(TAG_OPEN, 'Rotas sem token: o índice da API e a leitura registrada de prontidão (`/api/ia/leitura`). Cota `v1-public` por endereço.');
+registerTag(TAG_V1, 'A API REST v1, somente leitura. Exige `Authorization: Bearer <access_token>` (veja /auth.md). Cota `v1` por registration_id.');
+registerTag(
+  TAG_SANDBOX,
+  'As mesmas rotas e formas da v1 sob /api/v1/sandbox, com dados fixos, sem token e sem tocar no armazenamento nem no instrumento de leitura. ' +
+    'Toda resposta traz `X-Sandbox: true` e `sandbox: true` no corpo. Cota `v1-public` por endereço.',
+);
+
+const json = (schema: z.ZodType): Record<string, z.ZodType> => ({ 'application/json': schema });
+const withLimits = (...extra: HeaderName[]): HeaderName[] => [...RATE_LIMIT_HEADERS, ...extra];
+
+const err = (description: string, ...headers: HeaderName[]): ResponseSpec => ({ description, content: json(errorSchema), headers: withLimits(...headers) });
+
+/** Error responses shared by the routes, by status. */
+const ERR = {
+  '400': err('`invalid_request`: parâmetro fora do formato.'),
+  '401': err(
+    '`missing_token` (sem Bearer) ou `invalid_token` (expirado, alterado, de outra origem, ou token de pré-visualização fora do sandbox). ' +
+      'O corpo traz `auth` e `sandbox`; o cabeçalho `WWW-Authenticate` aponta os metadados do recurso protegido.',
+    'WWW-Authenticate',
+  ),
+  '403': err('`insufficient_scope`: o token não tem o escopo exigido pela rota.', 'WWW-Authenticate'),
+  '404': err('`not_found`: rota desconhecida ou página fora do índice.'),
+  '405': err('`method_not_allowed`: a API é somente leitura (`Allow: GET, HEAD, OPTIONS`).', 'Allow'),
+  '429': err('`rate_limited`: cota excedida; aguarde `Retry-After` segundos.', 'Retry-After'),
+} as const;
+
+const readingOrError = z.union([readingEnvelopeSchema, errorSchema]);
+
+interface RouteDoc {
+  /** Path relative to the v1 base (`/`, `/paginas`, …). */
+  relative: string;
+  id: string;
+  summary: string;
+  description?: string;
+  scope: 'site.read' | 'prontidao.read';
+  parameters?: ParameterSpec[];
+  body: z.ZodType;
+  /** Extra or replaced responses. */
+  responses?: Record<string, ResponseSpec>;
+}
+
+const limitParam = (schema: z.ZodType, description: string): ParameterSpec => ({ name: 'limite', in: 'query', description, schema });
+
+const ROUTES: RouteDoc[] = [
+  {
+    relative: '/',
+    id: 'Indice',
+    summary: 'Índice autenticado: o índice público mais `registrado_como` e `sandbox_token`.',
+    scope: 'site.read',
+    body: authenticatedIndexSchema,
+  },
+  {
+    relative: '/paginas',
+    id: 'ListarPaginas',
+    summary: 'Lista as páginas do índice, com paginação por cursor.',
+    description: 'Siga `proximo` (envie-o em `cursor`) até ele faltar. Um cursor que não veio de `proximo`, ou fora do intervalo, dá 400.',
+    scope: 'site.read',
+    parameters: [
+      limitParam(pageListLimitSchema, 'Itens por página, 1 a 100 (padrão 50).'),
+      { name: 'cursor', in: 'query', description: 'Índice inicial em base64url, copiado de `proximo`.', schema: cursorSchema, example: 'NTA' },
+    ],
+    body: pageListSchema,
+  },
+  {
+    relative: '/paginas/{rota}',
+    id: 'ObterPagina',
+    summary: 'Uma página completa, em markdown, pela rota (pode conter barras; `index` é a inicial).',
+    scope: 'site.read',
+    parameters: [{ name: 'rota', in: 'path', required: true, description: routeParamSchema.description ?? '', schema: routeParamSchema, example: 'solucoes/seo-tecnico' }],
+    body: pageSchema,
+  },
+  {
+    relative: '/busca',
+    id: 'Buscar',
+    summary: 'Busca por palavras-chave em título, descrição e texto das páginas (sem ranking semântico).',
+    description:
+      'Ranking lexical com pesos por campo (título > descrição > texto), sem diferença de caixa nem de acento, com radicalização leve do português ' +
+      'e prefixos (termos de 4 letras ou mais também casam palavras que começam com eles). Cada resultado traz um trecho em torno da ocorrência.',
+    scope: 'site.read',
+    parameters: [
+      { name: 'q', in: 'query', required: true, description: querySchema.description ?? '', schema: querySchema, example: 'dados estruturados' },
+      limitParam(searchLimitSchema, 'Máximo de resultados, 1 a 20 (padrão 8).'),
+    ],
+    body: searchResponseSchema,
+  },
+  {
+    relative: '/solucoes',
+    id: 'ListarSolucoes',
+    summary: 'Catálogo de soluções e os cinco pontos de entrada por objetivo de negócio, com URLs absolutas.',
+    scope: 'site.read',
+    body: solutionsResponseSchema,
+  },
+  {
+    relative: '/precos',
+    id: 'ListarPrecos',
+    summary: 'Preços públicos (os mesmos dados de /pricing.md).',
+    scope: 'site.read',
+    body: pricesResponseSchema,
+  },
+  {
+    relative: '/prontidao/{dominio}',
+    id: 'LerProntidao',
+    summary: 'Leitura registrada de prontidão técnica de um domínio (nunca mede; sem leitura, `estado: ausente`).',
+    description:
+      'Devolve a última leitura registrada pela medição gratuita (feita na página /diagnostico-de-visibilidade-cognitiva, não pela API). ' +
+      'O instrumento de leitura tem uma cota de 8 chamadas por minuto: quando pausado ou ocupado, a resposta é 429 com o envelope ' +
+      '(`estado: limite`, `tentarEm`) ou 503; sempre com `Retry-After`. Um 429 com corpo de erro (`rate_limited`) é a cota da API.',
+    scope: 'prontidao.read',
+    parameters: [{ name: 'dominio', in: 'path', required: true, description: domainParamSchema.description ?? '', schema: domainParamSchema, example: 'exemplo.com.br' }],
+    body: readingEnvelopeSchema,
+    responses: {
+      '400': err('`invalid_request`: domínio inválido (com esquema, caminho, porta, IP ou malformado).'),
+      '429': {
+        description: 'Dois casos, distinguidos pelo corpo: cota da API excedida (corpo de erro `rate_limited`) ou instrumento pausado/ocupado (envelope com `estado: limite` e `tentarEm`).',
+        content: json(readingOrError),
+        headers: withLimits('Retry-After'),
+      },
+      '503': {
+        description: 'Instrumento ou armazenamento indisponível: envelope (`estado: indisponivel` ou `limite`, com `tentarEm`) ou corpo de erro.',
+        content: json(readingOrError),
+        headers: withLimits('Retry-After'),
+      },
+    },
+  },
+];
+
+function v1Operation(route: RouteDoc): OperationSpec {
+  return {
+    method: 'get',
+    path: `/api/v1${route.relative}`,
+    operationId: `v1${route.id}`,
+    summary: route.summary,
+    description: route.description,
+    tags: [TAG_V1],
+    security: { kind: 'scope', scope: route.scope },
+    parameters: route.parameters,
+    responses: {
+      '200': { description: 'Sucesso.', content: json(route.body), headers: withLimits() },
+      '400': ERR['400'],
+      '401': ERR['401'],
+      '403': ERR['403'],
+      '404': ERR['404'],
+      '405': ERR['405'],
+      '429': ERR['429'],
+      ...route.responses,
+    },
+  };
+}
+
+function sandboxOperation(route: RouteDoc): OperationSpec {
+  const sandboxHeaders = (...extra: HeaderName[]) => withLimits('X-Sandbox', ...extra);
+  const sandboxErr = (spec: ResponseSpec): ResponseSpec => ({ ...spec, headers: [...(spec.headers ?? []), 'X-Sandbox'] });
+  const readiness = route.relative === '/prontidao/{dominio}';
+  return {
+    method: 'get',
+    path: `/api/v1/sandbox${route.relative}`,
+    operationId: `sandbox${route.id}`,
+    summary: `Sandbox: ${route.summary.charAt(0).toLowerCase()}${route.summary.slice(1)}`,
+    description:
+      (readiness
+        ? 'Dados fixos: a leitura de exemplo ecoa o domínio pedido (normalizado), com `medidoEm: null`; nunca toca no armazenamento nem no instrumento. '
+        : 'Dados fixos (as mesmas formas da v1), sem token. ') +
+      'Um Bearer, se enviado, é validado (401 se inválido) e ecoado em `registrado_como` no índice.',
+    tags: [TAG_SANDBOX],
+    security: { kind: 'optional' },
+    parameters: route.parameters,
+    responses: {
+      '200': { description: 'Sucesso (dados fixos, `sandbox: true`).', content: json(route.body), headers: sandboxHeaders() },
+      '400': sandboxErr(readiness ? err('`invalid_request`: domínio inválido.') : ERR['400']),
+      '401': sandboxErr(err('`invalid_token`: só quando um Bearer é enviado e não é válido (sem Bearer, o sandbox responde normalmente).', 'WWW-Authenticate')),
+      '404': sandboxErr(ERR['404']),
+      '405': sandboxErr(ERR['405']),
+      '429': sandboxErr(ERR['429']),
+    },
+  };
+}
+
+registerOperation({
+  method: 'get',
+  path: '/api',
+  operationId: 'indicePublico',
+  summary: 'Índice público da API: rotas, escopos, documentação e política de versões (sem token; também em /api/).',
+  tags: [TAG_OPEN],
+  security: { kind: 'open' },
+  responses: {
+    '200': { description: 'O índice (`deprecacao` só aparece quando alguma rota está depreciada).', content: json(apiIndexSchema), headers: withLimits() },
+    '405': ERR['405'],
+    '429': ERR['429'],
+  },
+});
+
+for (const route of ROUTES) registerOperation(v1Operation(route));
+for (const route of ROUTES) registerOperation(sandboxOperation(route));
+
+registerOperation({
+  method: 'get',
+  path: '/api/ia/leitura',
+  operationId: 'leituraAberta',
+  summary: 'Leitura registrada de prontidão de um domínio, sem token (nunca mede).',
+  description:
+    'O mesmo envelope e as mesmas regras de /api/v1/prontidao/{dominio} (instrumento pausado ou ocupado: 429 ou 503 com `Retry-After` e `tentarEm`), ' +
+    'aberto e com a cota `v1-public` por endereço.',
+  tags: [TAG_OPEN],
+  security: { kind: 'open' },
+  parameters: [{ name: 'site', in: 'query', required: true, description: domainParamSchema.description ?? '', schema: domainParamSchema, example: 'exemplo.com.br' }],
+  responses: {
+    '200': { description: 'Envelope (`registrada`, `nao_pontuada` ou `ausente`).', content: json(readingEnvelopeSchema), headers: withLimits() },
+    '400': err('`invalid_request`: `site` ausente ou não é um domínio.'),
+    '405': ERR['405'],
+    '429': {
+      description: 'Cota excedida (corpo de erro `rate_limited`) ou instrumento pausado/ocupado (envelope `estado: limite`).',
+      content: json(readingOrError),
+      headers: withLimits('Retry-After'),
+    },
+    '503': { description: 'Instrumento ou armazenamento indisponível (envelope ou erro).', content: json(readingOrError), headers: withLimits('Retry-After') },
+  },
+});

@@ -1,0 +1,64 @@
+/**
+ * `/paginas` (cursor pagination over the page index) and `/paginas/{rota}` (one complete page). The cursor
+ * is the base64url (no padding) of the decimal start index; it is checked to be exactly what `proximo`
+ * would have produced, so a tampered or foreign cursor is a 400, never a silent restart.
+ */
+import { Buffer } from 'node:buffer';
+import type { ApiContext } from '../context.ts';
+import { decodePath, integer, single } from '../params.ts';
+import { badRequest, cachedJson, json, marked, notFound } from '../respond.ts';
+import { MAX_ROUTE_LENGTH, type PageListBody, cursorSchema, pageListLimitSchema } from '../schemas.ts';
+
+export const encodeCursor = (start: number): string => Buffer.from(String(start), 'latin1').toString('base64url');
+
+/** The start index of a cursor, or undefined when it is not one `proximo` could have produced. */
+export function decodeCursor(cursor: string): number | undefined {
+  if (!cursorSchema.safeParse(cursor).success) return undefined;
+  const decoded = Buffer.from(cursor, 'base64url').toString('latin1');
+  if (!/^(?:0|[1-9][0-9]{0,8})$/.test(decoded)) return undefined;
+  const start = Number(decoded);
+  return encodeCursor(start) === cursor ? start : undefined;
+}
+
+export function listPages(ctx: ApiContext): Response {
+  const limite = integer(ctx.url, 'limite', pageListLimitSchema, 'O parâmetro limite deve ser um inteiro de 1 a 100.');
+  if (!limite.ok) return limite.response;
+  const cursor = single(ctx.url, 'cursor');
+  if (!cursor.ok) return cursor.response;
+  const pages = ctx.data.pages;
+  let start = 0;
+  if (cursor.value !== undefined) {
+    const decoded = decodeCursor(cursor.value);
+    if (decoded === undefined) {
+      return badRequest('Cursor inválido: use exatamente o valor de `proximo` da página anterior (índice inicial em base64url).');
+    }
+    if (decoded >= pages.length && decoded !== 0) return badRequest(`Cursor fora do intervalo: o índice tem ${pages.length} páginas.`);
+    start = decoded;
+  }
+  const end = Math.min(pages.length, start + limite.value);
+  const body: PageListBody = {
+    limite: limite.value,
+    ...(cursor.value !== undefined ? { cursor: cursor.value } : {}),
+    total: pages.length,
+    ...(end < pages.length ? { proximo: encodeCursor(end) } : {}),
+    paginas: pages.slice(start, end),
+  };
+  return json(marked(ctx.data, body));
+}
+
+/** `rawRoute` is the path after `/paginas/`, still percent-encoded. */
+export function getPage(ctx: ApiContext, rawRoute: string): Response {
+  if (rawRoute.length > MAX_ROUTE_LENGTH * 3) return badRequest(`Rota longa demais: o limite é ${MAX_ROUTE_LENGTH} caracteres.`);
+  if (/%2f|%5c/i.test(rawRoute)) return badRequest('Barras codificadas (%2F, %5C) não são aceitas na rota; use barras simples.');
+  const rota = decodePath(rawRoute);
+  if (rota === undefined) return badRequest('Rota com codificação percentual inválida.');
+  if (rota.length > MAX_ROUTE_LENGTH) return badRequest(`Rota longa demais: o limite é ${MAX_ROUTE_LENGTH} caracteres.`);
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f\\]/.test(rota)) return badRequest('A rota contém caracteres de controle ou barras invertidas.');
+  if (rota.split('/').some((segment) => segment === '.' || segment === '..')) return badRequest('Segmentos `.` e `..` não são aceitos na rota.');
+  const key = `pagina:${rota}`;
+  if (!ctx.data.cache.has(key) && !ctx.data.page(rota)) {
+    return notFound(`A rota "${rota.slice(0, 80)}" não está no índice de páginas. Liste as rotas em /api/v1/paginas; a página inicial é "index".`);
+  }
+  return cachedJson(ctx.data, key, () => ctx.data.page(rota)!);
+}

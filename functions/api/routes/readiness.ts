@@ -1,0 +1,36 @@
+/**
+ * `/prontidao/{dominio}` and `/api/ia/leitura?site=`: the recorded readiness reading (never measures). The
+ * complete readiness behaviour (gate 429/503 with `Retry-After` and `tentarEm`, `estado: ausente`, storage
+ * failure 503, 400 for a bad domain) is `readRecordedReading`; the sandbox answers its fixture instead,
+ * echoing the requested domain with `medidoEm: null`, and touches neither storage nor the instrument.
+ */
+import { normalizeDomain } from '../../readiness/domain.ts';
+import { readRecordedReading } from '../../readiness/read-reading.ts';
+import type { ApiContext } from '../context.ts';
+import { decodePath, single } from '../params.ts';
+import { badRequest, json } from '../respond.ts';
+import { sandboxReading } from '../sandbox/fixtures.ts';
+
+/** `rawDomain` is the path after `/prontidao/`, still percent-encoded. */
+export async function readiness(ctx: ApiContext, rawDomain: string): Promise<Response> {
+  const dominio = decodePath(rawDomain);
+  if (dominio === undefined) return badRequest('Domínio com codificação percentual inválida.');
+  return reading(ctx, dominio);
+}
+
+/** `/api/ia/leitura?site=<domínio>`. */
+export async function openReading(ctx: ApiContext): Promise<Response> {
+  const site = single(ctx.url, 'site');
+  if (!site.ok) return site.response;
+  if (site.value === undefined || site.value.trim() === '') {
+    return badRequest('Informe o domínio no parâmetro site (ex.: /api/ia/leitura?site=exemplo.com.br).');
+  }
+  return reading(ctx, site.value);
+}
+
+async function reading(ctx: ApiContext, dominio: string): Promise<Response> {
+  if (!ctx.sandbox) return readRecordedReading(dominio);
+  const normalized = normalizeDomain(dominio);
+  if (!normalized.ok) return badRequest(normalized.reason);
+  return json(sandboxReading(normalized.domain, ctx.origin));
+}

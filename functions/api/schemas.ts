@@ -1,0 +1,297 @@
+/**
+ * zod schemas of the v1 API: the parameters the handlers validate and the bodies they answer with. The
+ * OpenAPI document is generated from these very schemas (./operations.ts registers them). No data imports
+ * here: this module also runs in the Astro build, before `.generated/` exists.
+ */
+import { z } from 'zod';
+import { ESTADOS, envelopeSchema } from '../readiness/envelope.ts';
+import { registerSchema } from '../openapi/registry.ts';
+
+// ---------------------------------------------------------------- parameters
+
+/** Upper bound of a query (characters); longer queries are refused with 400. */
+export const MAX_QUERY_LENGTH = 500;
+/** Upper bound of `rota` (characters, decoded); longer values are refused with 400. */
+export const MAX_ROUTE_LENGTH = 256;
+
+export const pageListLimitSchema = z.int().min(1).max(100).default(50).describe('Itens por página (1 a 100; padrão 50).');
+export const searchLimitSchema = z.int().min(1).max(20).default(8).describe('Máximo de resultados (1 a 20; padrão 8).');
+
+/** A cursor is the base64url (no padding) of the decimal start index, exactly as `proximo` gives it. */
+export const cursorSchema = z
+  .string()
+  .min(1)
+  .max(16)
+  .regex(/^[A-Za-z0-9_-]+$/)
+  .describe('Índice inicial em base64url, copiado de `proximo` da página anterior. Ausente = do início.');
+
+export const querySchema = z
+  .string()
+  .trim()
+  .min(1, 'o parâmetro q não pode ser vazio')
+  .max(MAX_QUERY_LENGTH, `o parâmetro q aceita no máximo ${MAX_QUERY_LENGTH} caracteres`)
+  .describe(`Palavras-chave (busca lexical; sem ranking semântico). Obrigatório, 1 a ${MAX_QUERY_LENGTH} caracteres, não só espaços.`);
+
+export const routeParamSchema = z
+  .string()
+  .min(1)
+  .max(MAX_ROUTE_LENGTH)
+  .describe(
+    'Rota da página sem barra inicial; pode conter barras (ex.: `solucoes/seo-tecnico`). A página inicial é `index`. ' +
+      'Só rotas do índice de busca; outras dão 404. `..`, `.`, barras codificadas (`%2F`) ou valores longos demais dão 400.',
+  );
+
+export const domainParamSchema = z
+  .string()
+  .min(1)
+  .max(253)
+  .describe('Domínio do site, sem esquema, caminho nem porta (ex.: `exemplo.com.br`). Nomes internacionalizados são aceitos.');
+
+// ---------------------------------------------------------------- bodies
+
+const sandboxFlag = z.literal(true).optional().describe('Presente (e `true`) só nas respostas do sandbox.');
+const isoDay = z.iso.date().describe('Data AAAA-MM-DD.');
+
+export const pageSummarySchema = registerSchema(
+  'PaginaResumo',
+  z
+    .object({
+      rota: z.string().describe('Rota sem barra inicial; a página inicial é `index`.'),
+      url: z.url().describe('URL absoluta da página.'),
+      titulo: z.string(),
+      descricao: z.string(),
+      secao: z.string().describe('Seção do site (ex.: `solucoes`, `blog`, `institucional`).'),
+      lastmod: isoDay.describe('Última modificação (AAAA-MM-DD).'),
+    })
+    .describe('Entrada do índice de páginas.'),
+);
+
+export const pageListSchema = registerSchema(
+  'ListaPaginas',
+  z
+    .object({
+      limite: z.int().min(1).max(100).describe('Itens por página usados.'),
+      cursor: z.string().optional().describe('O cursor recebido, como enviado (ausente na primeira página).'),
+      total: z.int().min(0).describe('Total de páginas do índice.'),
+      proximo: z.string().optional().describe('Cursor da próxima página; ausente na última.'),
+      paginas: z.array(pageSummarySchema),
+      sandbox: sandboxFlag,
+    })
+    .describe('Uma página da lista de páginas (paginação por cursor).'),
+);
+
+export const pageSchema = registerSchema(
+  'Pagina',
+  pageSummarySchema
+    .extend({
+      markdown: z.string().describe('A página inteira em markdown (o mesmo conteúdo do gêmeo `.md`).'),
+      markdownUrl: z.url().describe('URL do gêmeo markdown da página (`<rota>.md`; `/index.md` para a inicial).'),
+      sandbox: sandboxFlag,
+    })
+    .describe('Página completa: metadados e markdown.'),
+);
+
+export const searchResultSchema = registerSchema(
+  'ResultadoBusca',
+  z
+    .object({
+      rota: z.string(),
+      url: z.url(),
+      titulo: z.string(),
+      descricao: z.string(),
+      secao: z.string(),
+      pontuacao: z.number().min(0).describe('Relevância (maior é melhor); comparável só dentro da mesma lista.'),
+      trecho: z.string().describe('Trecho do texto em torno da melhor ocorrência dos termos (com `…` onde foi cortado).'),
+    })
+    .describe('Um resultado da busca lexical.'),
+);
+
+export const searchResponseSchema = registerSchema(
+  'Busca',
+  z
+    .object({
+      q: z.string().describe('A consulta, como recebida (sem espaços nas pontas).'),
+      limite: z.int().min(1).max(20),
+      total: z.int().min(0).describe('Quantidade de resultados nesta resposta.'),
+      resultados: z.array(searchResultSchema).describe('Do mais para o menos relevante.'),
+      sandbox: sandboxFlag,
+    })
+    .describe('Resultado da busca por palavras-chave em título, descrição e texto (pesos por campo; sem acento e sem caixa).'),
+);
+
+export const solutionSchema = registerSchema(
+  'Solucao',
+  z.object({
+    slug: z.string(),
+    rota: z.string(),
+    url: z.url(),
+    titulo: z.string(),
+    descricao: z.string(),
+    resumo: z.string(),
+    tipo: z.string().describe('Natureza do serviço (ex.: `diagnostico`, `implementacao`, `recorrente`, `treinamento`).'),
+    paraQuem: z.array(z.string()),
+    entregaveis: z.array(z.string()),
+    prazo: z.string(),
+    preco: z.string().describe('Preço público ou `sob proposta`.'),
+    produto: z.string().nullable().describe('Id do produto com preço público (ver /api/v1/precos), ou null.'),
+    comoContratar: z.string(),
+    objetivos: z.array(z.string()).describe('Slugs dos objetivos de negócio atendidos.'),
+  }),
+);
+
+export const objectiveSchema = registerSchema(
+  'Objetivo',
+  z
+    .object({
+      slug: z.string(),
+      rota: z.string(),
+      url: z.url(),
+      titulo: z.string(),
+      chamada: z.string().describe('Frase curta do ponto de entrada (ex.: “Quero aparecer nas respostas de IA”).'),
+      descricao: z.string(),
+      solucoes: z.array(z.string()).describe('Slugs das soluções indicadas, na ordem recomendada.'),
+    })
+    .describe('Ponto de entrada por objetivo de negócio.'),
+);
+
+export const solutionsResponseSchema = registerSchema(
+  'Solucoes',
+  z
+    .object({
+      atualizadoEm: isoDay,
+      solucoes: z.array(solutionSchema).describe('O catálogo de soluções.'),
+      objetivos: z.array(objectiveSchema).describe('Os cinco pontos de entrada por objetivo de negócio.'),
+      sandbox: sandboxFlag,
+    })
+    .describe('Catálogo de soluções e pontos de entrada por objetivo, com URLs absolutas.'),
+);
+
+export const productSchema = registerSchema(
+  'Produto',
+  z.object({
+    id: z.string(),
+    nome: z.string(),
+    tipo: z.enum(['pago', 'gratuito']),
+    preco: z.number().min(0).describe('Valor em reais (BRL); 0 no produto gratuito.'),
+    precoFormatado: z.string().describe('O valor formatado em pt-BR (ex.: `R$ 2.900,00`).'),
+    unidade: z.string(),
+    descricao: z.string(),
+    inclui: z.array(z.string()),
+    prazo: z.string(),
+    url: z.url().describe('Página do produto.'),
+    comoContratar: z.string(),
+  }),
+);
+
+export const pricesResponseSchema = registerSchema(
+  'Precos',
+  z
+    .object({
+      moeda: z.literal('BRL'),
+      atualizadoEm: isoDay,
+      fonte: z.url().describe('O mesmo conteúdo em markdown: /pricing.md.'),
+      produtos: z.array(productSchema).describe('Produtos com preço público: um pago e um gratuito.'),
+      sobProposta: z.object({ descricao: z.string(), url: z.url() }).describe('Os demais serviços: orçados sob proposta.'),
+      sandbox: sandboxFlag,
+    })
+    .describe('Preços públicos (os mesmos dados de /pricing.md).'),
+);
+
+export const endpointSchema = z.object({
+  metodo: z.string().describe('Método HTTP.'),
+  caminho: z.string().describe('Caminho (modelo OpenAPI, ex.: `/api/v1/paginas/{rota}`).'),
+  escopo: z.string().describe('Escopo exigido; vazio nas rotas abertas.'),
+  descricao: z.string(),
+});
+
+export const deprecationSchema = registerSchema(
+  'Deprecacao',
+  z
+    .object({
+      metodo: z.string(),
+      caminho: z.string().describe('Rota depreciada.'),
+      anunciadoEm: z.iso.datetime().describe('Data do anúncio (a mesma do cabeçalho `Deprecation`).'),
+      removidoEm: z.iso.datetime().describe('Data da remoção (a mesma do cabeçalho `Sunset`); ao menos 90 dias depois do anúncio.'),
+      substituto: z.string().describe('Rota que a substitui.'),
+    })
+    .describe('Uma rota depreciada.'),
+);
+
+const indexShape = {
+  nome: z.string(),
+  versao: z.string().describe('Versão da API (`1.0.0`).'),
+  documentacao: z.url().describe('Visão geral para desenvolvedores e agentes.'),
+  openapi: z.url(),
+  auth: z.url().describe('Documento de autenticação (/auth.md).'),
+  versionamento: z.url().describe('Política de versionamento (/api/versioning.md).'),
+  sandbox: z.url().describe('URL do sandbox (no corpo do próprio sandbox este campo é `true`: a marca de sandbox).'),
+  endpoints: z.array(endpointSchema),
+  escopos: z.record(z.string(), z.string()).describe('Nome do escopo → o que ele permite.'),
+  politicaVersao: z.string(),
+  deprecacao: z.array(deprecationSchema).optional().describe('Presente só quando alguma rota está depreciada (nenhuma hoje).'),
+};
+
+export const apiIndexSchema = registerSchema('IndiceApi', z.object(indexShape).describe('Índice público da API (`GET /api`).'));
+
+export const sandboxTokenSchema = registerSchema(
+  'SandboxToken',
+  z
+    .object({
+      necessario: z.literal(false).describe('O sandbox não exige token.'),
+      url: z.url().describe('Raiz do sandbox.'),
+      instrucoes: z.string(),
+    })
+    .describe(
+      'Como usar o sandbox: ele dispensa token; se um Bearer for enviado, é validado e ecoado em `registrado_como`. ' +
+        'Tokens emitidos em ambientes de pré-visualização (`sandbox: true`) só valem sob /api/v1/sandbox/.',
+    ),
+);
+
+export const authenticatedIndexSchema = registerSchema(
+  'IndiceAutenticado',
+  z
+    .object({
+      ...indexShape,
+      sandbox: z.union([z.url(), z.literal(true)]).describe('URL do sandbox; `true` no corpo do próprio sandbox.'),
+      registrado_como: z
+        .string()
+        .nullable()
+        .describe('O `registration_id` (sub) do token; null no sandbox quando nenhum Bearer foi enviado.'),
+      sandbox_token: sandboxTokenSchema,
+    })
+    .describe('Índice autenticado (`GET /api/v1/`): o índice público mais `registrado_como` e `sandbox_token`.'),
+);
+
+/** The readiness envelope as documented: the `estado` values and what each means. */
+export const ESTADO_DESCRIPTIONS: Record<(typeof ESTADOS)[number], string> = {
+  registrada: 'há leitura pontuada registrada (200): `nota`, `grau`, `camadas`, `lacunas`, `medidoEm`.',
+  ausente: 'não há leitura registrada para o domínio (200): `nota`/`grau` null e `medirEm` com a página da medição gratuita.',
+  nao_pontuada:
+    'a última medição não chegou a um resultado confiável (site fora do ar, desafio anti-robô, resposta inválida) (200): `motivo` diz por quê; sem `nota`/`grau`.',
+  limite: 'o instrumento de leitura está pausado ou ocupado (429, ou 503): `tentarEm` e o cabeçalho `Retry-After`.',
+  indisponivel: 'o armazenamento das leituras falhou (503): `tentarEm` e `Retry-After`.',
+};
+
+export const readingEnvelopeSchema = registerSchema(
+  'EnvelopeProntidao',
+  envelopeSchema
+    .extend({
+      estado: envelopeSchema.shape.estado.describe(
+        `Estado da leitura. ${Object.entries(ESTADO_DESCRIPTIONS)
+          .map(([k, v]) => `\`${k}\`: ${v}`)
+          .join(' ')} Transições: uma medição nova na página de medição substitui a leitura (\`ausente\` → \`registrada\` ou \`nao_pontuada\`, e entre essas duas); \`limite\` e \`indisponivel\` são respostas momentâneas, não estados guardados.`,
+      ),
+    })
+    .describe('Envelope da leitura de prontidão técnica registrada de um domínio (nunca mede).'),
+);
+
+export type PageSummary = z.infer<typeof pageSummarySchema>;
+export type PageBody = z.infer<typeof pageSchema>;
+export type PageListBody = z.infer<typeof pageListSchema>;
+export type SearchResponseBody = z.infer<typeof searchResponseSchema>;
+export type SolutionsBody = z.infer<typeof solutionsResponseSchema>;
+export type PricesBody = z.infer<typeof pricesResponseSchema>;
+export type ApiIndexBody = z.infer<typeof apiIndexSchema>;
+export type AuthenticatedIndexBody = z.infer<typeof authenticatedIndexSchema>;
+export type Deprecation = z.infer<typeof deprecationSchema>;
+export type Endpoint = z.infer<typeof endpointSchema>;

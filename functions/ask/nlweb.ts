@@ -1,0 +1,86 @@
+/**
+ * The NLWeb core of `/ask`: normalizes the three request shapes into one question, runs the shared lexical
+ * search and renders the answer as JSON, v0.54 SSE or legacy SSE. Pure apart from the search it is given.
+ */
+import { randomUUID } from 'node:crypto';
+import type { SearchIndex } from '../search/engine.ts';
+import type { SearchResult } from '../search/types.ts';
+import { type AskAnswer, type AskResult, DEFAULT_RESULTS, MAX_RESULTS, NLWEB_VERSION } from './schemas.ts';
+
+export interface AskQuestion {
+  text: string;
+  streaming: boolean;
+  maxResults: number;
+  minScore?: number;
+  queryId: string;
+  /** Legacy event format for the streamed answer (GET). */
+  legacyStream: boolean;
+}
+
+const FALSE = new Set(['false', '0', 'no']);
+/** `true`/`false` from a boolean or a query-string flag; undefined when absent. */
+export const flagValue = (value: unknown): boolean | undefined =>
+  value === undefined || value === null ? undefined : typeof value === 'boolean' ? value : !FALSE.has(String(value).toLowerCase());
+
+export const clampResults = (value: unknown): number => {
+  const n = typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : NaN;
+  return Number.isFinite(n) && n >= 1 ? Math.min(MAX_RESULTS, Math.floor(n)) : DEFAULT_RESULTS;
+};
+
+export const newQueryId = (): string => `q_${randomUUID().replaceAll('-', '').slice(0, 20)}`;
+
+/** schema.org type of a page, by route (the same types the pages' JSON-LD uses where one exists). */
+export function schemaTypeOf(rota: string): { type: string; id: (url: string) => string } {
+  if (rota.startsWith('blog/')) return { type: 'BlogPosting', id: (url) => `${url}#artigo` };
+  if (rota.startsWith('solucoes/')) return { type: 'Service', id: (url) => `${url}#servico` };
+  if (rota === 'blog' || rota === 'solucoes' || rota === 'objetivos') return { type: 'CollectionPage', id: (url) => url };
+  if (rota.endsWith('perguntas-frequentes')) return { type: 'FAQPage', id: (url) => url };
+  if (rota === 'contato') return { type: 'ContactPage', id: (url) => url };
+  if (rota === 'sobre') return { type: 'AboutPage', id: (url) => url };
+  return { type: 'WebPage', id: (url) => url };
+}
+
+/** Search results as schema.org objects with a 0–100 score relative to the best one. */
+export function toResults(hits: readonly SearchResult[], origin: string): AskResult[] {
+  const top = hits.reduce((max, h) => Math.max(max, h.pontuacao), 0);
+  const site = new URL(origin).host;
+  return hits.map((h) => {
+    const { type, id } = schemaTypeOf(h.rota);
+    return {
+      '@context': 'https://schema.org' as const,
+      '@type': type,
+      '@id': id(h.url),
+      url: h.url,
+      name: h.titulo,
+      description: h.descricao,
+      score: top > 0 ? Math.max(1, Math.round((100 * h.pontuacao) / top)) : 0,
+      site,
+      inLanguage: 'pt-BR' as const,
+      encoding: { '@type': 'MediaObject' as const, contentUrl: `${origin}/${h.rota}.md`, encodingFormat: 'text/markdown' as const },
+      grounding: { source_urls: [h.url] },
+    };
+  });
+}
+
+export function answer(question: AskQuestion, search: SearchIndex, origin: string): AskAnswer {
+  const hits = search.search(question.text, { limite: question.maxResults });
+  let results = toResults(hits, origin);
+  if (question.minScore !== undefined) results = results.filter((r) => r.score >= question.minScore!);
+  return {
+    _meta: { response_type: 'Answer', version: NLWEB_VERSION, decontextualized_query: question.text },
+    query_id: question.queryId,
+    results,
+  };
+}
+
+const event = (value: unknown): string => `data: ${JSON.stringify(value)}\n\n`;
+
+/** The SSE body: v0.54 (`{_meta}`, `{results}`) or legacy (`message_type` begin/result/end). */
+export function sseBody(question: AskQuestion, body: AskAnswer, now = Date.now()): string {
+  if (!question.legacyStream) return event({ _meta: body._meta }) + event({ results: body.results });
+  return (
+    event({ message_type: 'begin-nlweb-response', conversation_id: body.query_id, query: question.text, timestamp: now }) +
+    event({ message_type: 'result', conversation_id: body.query_id, content: body.results }) +
+    event({ message_type: 'end-nlweb-response', conversation_id: body.query_id, timestamp: Date.now() })
+  );
+}

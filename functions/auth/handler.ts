@@ -1,0 +1,262 @@
+/**
+ * The `agent-auth` function (`/agent/*`): anonymous agent registration and the RFC 7523 JWT-bearer exchange.
+ *
+ *   POST /agent/identity  JSON `{ "type": "anonymous" }` (≤ 4 KB) → 200 Registration
+ *   POST /agent/token     form or JSON: grant_type, assertion, resource? (≤ 64 KB) → 200 Token response
+ *   OPTIONS               204 (CORS preflight); other methods 405 with `Allow: POST, OPTIONS`
+ *   anything else under /agent/ → 404 `not_found`
+ *
+ * Both POST routes honour `Idempotency-Key`. No rate limit applies here (contract, Limits rule 4).
+ */
+import { isJsonMediaType, mediaType, readBodyText } from '../http/body.ts';
+import { preflightResponse, withCors } from '../http/cors.ts';
+import { errorResponse } from '../http/errors.ts';
+import type { Handler } from '../http/types.ts';
+import { runtime } from '../runtime.ts';
+import { bodyFingerprint, idempotent, parseIdempotencyKey } from './idempotency.ts';
+import { type Registration, type TokenResponse, identityRequestSchema } from './schemas.ts';
+import {
+  ACCESS_TTL_SECONDS,
+  ASSERTION_TTL_SECONDS,
+  JWT_BEARER_GRANT,
+  SCOPES,
+  SCOPE_STRING,
+  type TokenFailure,
+  apiResource,
+  issueAccessToken,
+  issueAssertion,
+  newRegistrationId,
+  verifyToken,
+} from './tokens.ts';
+
+export const IDENTITY_BODY_LIMIT = 4 * 1024;
+export const TOKEN_BODY_LIMIT = 64 * 1024;
+const ALLOW = ['POST', 'OPTIONS'] as const;
+
+type Route = 'identity' | 'token';
+const ROUTES: Record<string, Route> = {
+  '/agent/identity': 'identity',
+  '/agent/identity/': 'identity',
+  '/agent/token': 'token',
+  '/agent/token/': 'token',
+};
+
+/** Credentials must never be cached by anyone. */
+const credentialHeaders = (): Headers =>
+  new Headers({ 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', Pragma: 'no-cache' });
+
+let missingSecretLogged = false;
+
+const handler: Handler = async (request) => withCors(await route(request));
+export default handler;
+
+async function route(request: Request): Promise<Response> {
+  const { pathname } = new URL(request.url);
+  const name = ROUTES[pathname];
+  if (!name) {
+    return errorResponse('not_found', 'Rota desconhecida. As rotas de autenticação são POST /agent/identity e POST /agent/token.');
+  }
+  if (request.method === 'OPTIONS') return preflightResponse(ALLOW);
+  if (request.method !== 'POST') {
+    return errorResponse('method_not_allowed', `Método ${request.method} não permitido em ${pathname}; use POST.`, {
+      headers: { Allow: ALLOW.join(', ') },
+    });
+  }
+
+  const { config } = runtime();
+  if (!config.jwtSecret) {
+    if (!missingSecretLogged) console.error('[agent-auth] AGENT_JWT_SECRET ausente: as rotas de credencial respondem 503.');
+    missingSecretLogged = true;
+    return errorResponse('server_error', 'O serviço de autenticação está sem o segredo de assinatura configurado. Tente mais tarde.');
+  }
+
+  const idempotencyKey = parseIdempotencyKey(request);
+  if (!idempotencyKey.ok) return idempotencyKey.response;
+
+  const parsed = name === 'identity' ? await readIdentityBody(request) : await readTokenBody(request);
+  if (!parsed.ok) return parsed.response;
+
+  const { store, now } = runtime();
+  const issuedAt = now();
+  return idempotent({
+    store,
+    route: name,
+    key: idempotencyKey.key,
+    fingerprint: bodyFingerprint(parsed.normalized),
+    ttlSeconds: name === 'identity' ? ASSERTION_TTL_SECONDS : ACCESS_TTL_SECONDS,
+    now: issuedAt,
+    execute: () => (name === 'identity' ? register(parsed.normalized as IdentityBody, config.jwtSecret!, issuedAt) : exchange(parsed.normalized as TokenBody, config.jwtSecret!, issuedAt)),
+  });
+}
+
+type Parsed<T> = { ok: true; normalized: T } | { ok: false; response: Response };
+
+async function readBody(request: Request, limit: number): Promise<{ ok: true; text: string } | { ok: false; response: Response }> {
+  const body = await readBodyText(request, limit);
+  if (body.ok) return body;
+  if (body.reason === 'too_large') {
+    return { ok: false, response: errorResponse('payload_too_large', `Corpo grande demais: o limite desta rota é ${limit / 1024} KB.`) };
+  }
+  if (body.reason === 'encoding') return { ok: false, response: errorResponse('invalid_request', 'O corpo não é UTF-8 válido.') };
+  return { ok: false, response: errorResponse('invalid_request', 'Não foi possível ler o corpo da requisição.') };
+}
+
+function parseJson(text: string): { ok: true; value: unknown } | { ok: false; response: Response } {
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    return { ok: false, response: errorResponse('invalid_request', 'O corpo não é JSON válido.') };
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// POST /agent/identity
+
+interface IdentityBody {
+  type: string;
+}
+
+async function readIdentityBody(request: Request): Promise<Parsed<IdentityBody>> {
+  const type = mediaType(request);
+  if (type !== '' && !isJsonMediaType(type)) {
+    await request.body?.cancel().catch(() => {});
+    return {
+      ok: false,
+      response: errorResponse('unsupported_media_type', `Content-Type ${type} não aceito: envie application/json com {"type":"anonymous"}.`),
+    };
+  }
+  const body = await readBody(request, IDENTITY_BODY_LIMIT);
+  if (!body.ok) return body;
+  if (body.text.trim() === '') return { ok: false, response: errorResponse('invalid_request', 'Corpo ausente: envie {"type":"anonymous"}.') };
+  const json = parseJson(body.text);
+  if (!json.ok) return json;
+  const result = identityRequestSchema.safeParse(json.value);
+  if (!result.success) {
+    return { ok: false, response: errorResponse('invalid_request', 'O corpo deve ser um objeto JSON com o campo "type" (string); o único tipo suportado é "anonymous".') };
+  }
+  // The whole body counts for idempotency (unknown members included), normalized by canonical JSON.
+  return { ok: true, normalized: result.data as IdentityBody };
+}
+
+async function register(body: IdentityBody, secret: string, now: number): Promise<Response> {
+  switch (body.type) {
+    case 'anonymous':
+      break;
+    case 'identity_assertion':
+      return errorResponse('issuer_not_enabled', 'Registro por asserção de identidade (ID-JAG) não está habilitado: nenhum emissor é aceito. Use {"type":"anonymous"}.');
+    case 'service_auth':
+      return errorResponse('service_auth_not_enabled', 'Registro por autenticação de serviço não está habilitado. Use {"type":"anonymous"}.');
+    default:
+      return errorResponse('invalid_request', `Tipo de identidade desconhecido: ${JSON.stringify(body.type).slice(0, 80)}. O único tipo suportado é "anonymous".`);
+  }
+  const { config } = runtime();
+  const registrationId = newRegistrationId();
+  const { token, claims } = await issueAssertion({ origin: config.origin, secret, now }, registrationId);
+  const registration: Registration = {
+    registration_id: registrationId,
+    registration_type: 'anonymous',
+    identity_assertion: token,
+    assertion_expires: new Date(claims.exp * 1000).toISOString(),
+    pre_claim_scopes: [...SCOPES],
+    post_claim_scopes: [...SCOPES],
+    scopes: [...SCOPES],
+  };
+  return new Response(JSON.stringify(registration), { status: 200, headers: credentialHeaders() });
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// POST /agent/token
+
+interface TokenBody {
+  grant_type?: string;
+  assertion?: string;
+  resource?: string[];
+}
+
+async function readTokenBody(request: Request): Promise<Parsed<TokenBody>> {
+  const type = mediaType(request);
+  const isForm = type === 'application/x-www-form-urlencoded';
+  if (type !== '' && !isForm && !isJsonMediaType(type)) {
+    await request.body?.cancel().catch(() => {});
+    return {
+      ok: false,
+      response: errorResponse('unsupported_media_type', `Content-Type ${type} não aceito: envie application/x-www-form-urlencoded ou application/json.`),
+    };
+  }
+  const body = await readBody(request, TOKEN_BODY_LIMIT);
+  if (!body.ok) return body;
+  // Without a Content-Type, a body starting with "{" is JSON; anything else is read as a form (OAuth's default).
+  const asJson = type === '' ? body.text.trimStart().startsWith('{') : !isForm;
+  return asJson ? tokenFromJson(body.text) : tokenFromForm(body.text);
+}
+
+const invalid = (description: string): { ok: false; response: Response } => ({ ok: false, response: errorResponse('invalid_request', description) });
+
+function tokenFromForm(text: string): Parsed<TokenBody> {
+  if (/%(?![0-9A-Fa-f]{2})/.test(text)) return invalid('Formulário malformado: sequência percentual inválida.');
+  const params = new URLSearchParams(text);
+  const out: TokenBody = {};
+  for (const name of ['grant_type', 'assertion'] as const) {
+    const values = params.getAll(name);
+    if (values.length > 1) return invalid(`O parâmetro ${name} foi enviado mais de uma vez.`);
+    if (values.length === 1) out[name] = values[0];
+  }
+  const resources = params.getAll('resource');
+  if (resources.length) out.resource = resources;
+  return { ok: true, normalized: out };
+}
+
+function tokenFromJson(text: string): Parsed<TokenBody> {
+  const json = parseJson(text);
+  if (!json.ok) return json;
+  const value = json.value;
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return invalid('O corpo JSON deve ser um objeto.');
+  const record = value as Record<string, unknown>;
+  const out: TokenBody = {};
+  for (const name of ['grant_type', 'assertion'] as const) {
+    const v = record[name];
+    if (v === undefined) continue;
+    if (typeof v !== 'string') return invalid(`O campo ${name} deve ser uma string.`);
+    out[name] = v;
+  }
+  const resource = record.resource;
+  if (resource !== undefined) {
+    const list = Array.isArray(resource) ? resource : [resource];
+    if (!list.length || !list.every((r): r is string => typeof r === 'string')) return invalid('O campo resource deve ser uma string.');
+    out.resource = list;
+  }
+  return { ok: true, normalized: out };
+}
+
+const GRANT_DESCRIPTIONS: Record<TokenFailure, string> = {
+  malformed: 'A asserção não é um JWT válido. Registre-se em POST /agent/identity e use a identity_assertion recebida.',
+  signature: 'A assinatura da asserção é inválida (adulterada ou emitida com outro segredo). Registre-se de novo.',
+  expired: 'A asserção expirou (vale 24 h). Registre-se de novo em POST /agent/identity.',
+  issuer: 'A asserção foi emitida por outra origem. Registre-se nesta origem.',
+  audience: 'A asserção não se destina a esta API (aud diferente). Registre-se nesta origem.',
+  type: 'O valor enviado não é uma identity_assertion (um token de acesso não serve como asserção).',
+  claims: 'A asserção tem declarações inválidas. Registre-se de novo.',
+};
+
+async function exchange(body: TokenBody, secret: string, now: number): Promise<Response> {
+  const { config } = runtime();
+  if (body.grant_type === undefined || body.grant_type === '') {
+    return errorResponse('invalid_request', `O parâmetro grant_type é obrigatório: ${JWT_BEARER_GRANT}.`);
+  }
+  if (body.grant_type !== JWT_BEARER_GRANT) {
+    return errorResponse('unsupported_grant_type', `Concessão não suportada: ${body.grant_type.slice(0, 120)}. A única aceita é ${JWT_BEARER_GRANT}.`);
+  }
+  if (body.assertion === undefined || body.assertion === '') {
+    return errorResponse('invalid_request', 'O parâmetro assertion é obrigatório: envie a identity_assertion de POST /agent/identity.');
+  }
+  const resource = apiResource(config.origin);
+  if (body.resource && body.resource.some((r) => r !== resource)) {
+    return errorResponse('invalid_target', `resource deve ser exatamente ${resource} (com a barra final) ou ser omitido.`);
+  }
+  const verified = await verifyToken(body.assertion, 'assertion', { origin: config.origin, secret, now });
+  if (!verified.ok) return errorResponse('invalid_grant', GRANT_DESCRIPTIONS[verified.reason]);
+
+  const { token } = await issueAccessToken({ origin: config.origin, secret, now, sandbox: config.preview }, verified.claims.sub);
+  const response: TokenResponse = { access_token: token, token_type: 'Bearer', expires_in: ACCESS_TTL_SECONDS as 3600, scope: SCOPE_STRING };
+  return new Response(JSON.stringify(response), { status: 200, headers: credentialHeaders() });
+}

@@ -1,0 +1,170 @@
+/**
+ * Runtime configuration of the functions, read once from the environment (see `runtime()`).
+ * Every value that differs between deploys or holds a secret comes from an environment variable;
+ * other engineers may add fields here (additively).
+ */
+import { createHash, generateKeyPairSync, randomBytes } from 'node:crypto';
+import { isPreviewDeploy, siteOrigin } from '../src/config/site.ts';
+
+export type RateLimitPolicyName = 'v1' | 'v1-public';
+
+export interface RateLimitPolicy {
+  /** Requests allowed per window (`q`). */
+  limit: number;
+  /** Window length in seconds (`w`). */
+  windowSeconds: number;
+}
+
+export interface Config {
+  /** The service origin ({base_url}), without a trailing slash. */
+  origin: string;
+  /** A preview deploy: issued access tokens carry `sandbox: true`. */
+  preview: boolean;
+  /** HS256 signing secret; undefined on Netlify when AGENT_JWT_SECRET is missing (auth routes answer 503). */
+  jwtSecret: string | undefined;
+  /** True when `jwtSecret` was generated for this process (local start without AGENT_JWT_SECRET). */
+  jwtSecretEphemeral: boolean;
+  /** Upstash Redis REST credentials; undefined selects the embedded in-memory store. */
+  upstash: { url: string; token: string } | undefined;
+  /** Quotas per policy; the defaults are the contract's, raisable by RATE_LIMIT_V1 / RATE_LIMIT_PUBLIC. */
+  rateLimits: Record<RateLimitPolicyName, RateLimitPolicy>;
+  /** Salt for hashing client addresses before they are used as rate-limit keys. */
+  addressSalt: string;
+  /** Readiness instrument paused by the operator (READINESS_PAUSED=1): reads and measurements answer `estado: limite`. */
+  readinessPaused: boolean;
+  /** Tests only (READINESS_ALLOW_LOOPBACK=1): the instrument may measure `localhost:<port>` / `127.0.0.1:<port>` over http. */
+  readinessAllowLoopback: boolean;
+  /** Instrument gate: calls per minute shared by readiness reads and measurements (READINESS_GATE_PER_MINUTE, default 8). */
+  readinessGatePerMinute: number;
+  /** Free measurements per visitor per 24 h (READINESS_MEASUREMENTS_PER_DAY, default 3). */
+  readinessMeasurementsPerDay: number;
+  /**
+   * Private Ed25519 JWK of the reading agent (READER_SIGNING_KEY, JSON). Generated once per process when unset
+   * locally; undefined on Netlify when unset (measurements and the key directory answer 503).
+   */
+  readerSigningKey: JsonWebKey | undefined;
+  /** True when `readerSigningKey` was generated for this process. */
+  readerSigningKeyEphemeral: boolean;
+}
+
+const nonEmpty = (value: string | undefined): string | undefined => (value === undefined || value.trim() === '' ? undefined : value.trim());
+
+/** A positive integer from the environment, or the default (invalid values are ignored with a warning). */
+function positiveInt(env: Record<string, string | undefined>, name: string, fallback: number): number {
+  const raw = nonEmpty(env[name]);
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (Number.isSafeInteger(value) && value >= 1) return value;
+  console.warn(`[config] ${name}="${raw}" não é um inteiro positivo; usando ${fallback}.`);
+  return fallback;
+}
+
+/** Generated once per process and reused by every `loadConfig` call (tokens stay valid while the process lives). */
+let ephemeralSecret: string | undefined;
+function ephemeralJwtSecret(): string {
+  if (!ephemeralSecret) {
+    ephemeralSecret = randomBytes(32).toString('base64url');
+    console.warn(
+      '[config] AGENT_JWT_SECRET não definido: usando um segredo efêmero gerado para este processo. ' +
+        'Os tokens emitidos deixam de valer quando o servidor reinicia. Defina AGENT_JWT_SECRET para tokens estáveis.',
+    );
+  }
+  return ephemeralSecret;
+}
+
+/** The reading agent's ephemeral key, generated once per process (local start without READER_SIGNING_KEY). */
+let ephemeralReaderKey: JsonWebKey | undefined;
+function ephemeralReaderSigningKey(): JsonWebKey {
+  if (!ephemeralReaderKey) {
+    const { privateKey } = generateKeyPairSync('ed25519');
+    ephemeralReaderKey = privateKey.export({ format: 'jwk' }) as JsonWebKey;
+    console.warn(
+      '[config] READER_SIGNING_KEY não definido: o agente de leitura usa uma chave Ed25519 efêmera gerada para este processo. ' +
+        'O diretório de chaves muda quando o servidor reinicia. Defina READER_SIGNING_KEY (JWK privada) para uma chave estável.',
+    );
+  }
+  return ephemeralReaderKey;
+}
+
+/** READER_SIGNING_KEY parsed as a private Ed25519 JWK, or undefined (with a warning) when malformed. */
+function readerSigningKeyFrom(raw: string | undefined): JsonWebKey | undefined {
+  if (raw === undefined) return undefined;
+  try {
+    const jwk = JSON.parse(raw) as JsonWebKey;
+    if (jwk && jwk.kty === 'OKP' && jwk.crv === 'Ed25519' && typeof jwk.x === 'string' && typeof jwk.d === 'string') {
+      return { kty: 'OKP', crv: 'Ed25519', x: jwk.x, d: jwk.d };
+    }
+  } catch {
+    // fall through
+  }
+  console.warn('[config] READER_SIGNING_KEY não é uma JWK privada Ed25519 (kty OKP, crv Ed25519, x, d); ignorada.');
+  return undefined;
+}
+
+/**
+ * Reads the configuration from `env` (process.env by default). Origin and preview detection reuse
+ * src/config/site.ts, evaluated against the same `env`.
+ */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const { origin, preview } = withEnv(env, () => ({ origin: siteOrigin(), preview: isPreviewDeploy() }));
+  const onNetlify = nonEmpty(env.NETLIFY) === 'true';
+
+  const configuredSecret = nonEmpty(env.AGENT_JWT_SECRET);
+  const jwtSecret = configuredSecret ?? (onNetlify ? undefined : ephemeralJwtSecret());
+
+  const url = nonEmpty(env.UPSTASH_REDIS_REST_URL);
+  const token = nonEmpty(env.UPSTASH_REDIS_REST_TOKEN);
+
+  const addressSalt =
+    nonEmpty(env.RATE_LIMIT_SALT) ??
+    createHash('sha256')
+      .update(`rate-limit-salt\0${configuredSecret ?? ''}\0${origin}`)
+      .digest('base64url');
+
+  return {
+    origin,
+    preview,
+    jwtSecret,
+    jwtSecretEphemeral: configuredSecret === undefined && jwtSecret !== undefined,
+    upstash: url && token ? { url, token } : undefined,
+    rateLimits: {
+      v1: { limit: positiveInt(env, 'RATE_LIMIT_V1', 120), windowSeconds: 60 },
+      'v1-public': { limit: positiveInt(env, 'RATE_LIMIT_PUBLIC', 60), windowSeconds: 60 },
+    },
+    addressSalt,
+    readinessPaused: nonEmpty(env.READINESS_PAUSED) === '1',
+    readinessAllowLoopback: nonEmpty(env.READINESS_ALLOW_LOOPBACK) === '1',
+    readinessGatePerMinute: positiveInt(env, 'READINESS_GATE_PER_MINUTE', 8),
+    readinessMeasurementsPerDay: positiveInt(env, 'READINESS_MEASUREMENTS_PER_DAY', 3),
+    ...readerKey(env, onNetlify),
+  };
+}
+
+function readerKey(env: Record<string, string | undefined>, onNetlify: boolean): Pick<Config, 'readerSigningKey' | 'readerSigningKeyEphemeral'> {
+  const configured = readerSigningKeyFrom(nonEmpty(env.READER_SIGNING_KEY));
+  if (configured) return { readerSigningKey: configured, readerSigningKeyEphemeral: false };
+  if (onNetlify) return { readerSigningKey: undefined, readerSigningKeyEphemeral: false };
+  return { readerSigningKey: ephemeralReaderSigningKey(), readerSigningKeyEphemeral: true };
+}
+
+/**
+ * siteOrigin()/isPreviewDeploy() read process.env; evaluate them against `env` when another object is
+ * given (tests), restoring process.env afterwards.
+ */
+function withEnv<T>(env: Record<string, string | undefined>, fn: () => T): T {
+  if (env === process.env) return fn();
+  const names = ['SITE_URL', 'NETLIFY', 'CONTEXT', 'URL', 'DEPLOY_PRIME_URL', 'PORT', 'SITE_PREVIEW'];
+  const saved = names.map((name) => [name, process.env[name]] as const);
+  try {
+    for (const name of names) {
+      if (env[name] === undefined) delete process.env[name];
+      else process.env[name] = env[name];
+    }
+    return fn();
+  } finally {
+    for (const [name, value] of saved) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+  }
+}

@@ -1,0 +1,50 @@
+/**
+ * Request bodies read with a byte cap (contract: 4 KB on /agent/identity, 64 KB on the other functions).
+ * `Content-Length` is only a hint: the stream itself is counted, so a chunked or lying client cannot push
+ * more than `limit` bytes into memory.
+ */
+export const MAX_BODY_BYTES = 64 * 1024;
+
+export type BodyResult = { ok: true; text: string; bytes: number } | { ok: false; reason: 'too_large' | 'encoding' | 'read' };
+
+export async function readBodyText(request: Request, limit = MAX_BODY_BYTES): Promise<BodyResult> {
+  const declared = request.headers.get('content-length');
+  if (declared !== null && /^\d+$/.test(declared.trim()) && Number(declared) > limit) {
+    await request.body?.cancel().catch(() => {});
+    return { ok: false, reason: 'too_large' };
+  }
+  if (!request.body) return { ok: true, text: '', bytes: 0 };
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let bytes = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      bytes += value.byteLength;
+      if (bytes > limit) {
+        await reader.cancel().catch(() => {});
+        return { ok: false, reason: 'too_large' };
+      }
+      chunks.push(value);
+    }
+  } catch {
+    return { ok: false, reason: 'read' };
+  }
+  const all = new Uint8Array(bytes);
+  let offset = 0;
+  for (const chunk of chunks) {
+    all.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  try {
+    return { ok: true, text: new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(all), bytes };
+  } catch {
+    return { ok: false, reason: 'encoding' };
+  }
+}
+
+/** The media type of a request without parameters, lower-cased ('' when absent). */
+export const mediaType = (request: Request): string => (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+
+export const isJsonMediaType = (type: string): boolean => type === 'application/json' || /^application\/[a-z0-9.+-]+\+json$/.test(type);

@@ -1,0 +1,71 @@
+/**
+ * CORS for browser agents on the API's GET routes and the agent authentication routes. The API is public
+ * and uses bearer tokens (never cookies), so any origin may call it: `Access-Control-Allow-Origin: *`
+ * without credentials.
+ */
+
+/** Request headers a browser agent may send. */
+export const CORS_ALLOWED_HEADERS = ['Authorization', 'Content-Type', 'Idempotency-Key', 'Accept'] as const;
+
+/** Response headers a browser agent may read. */
+export const CORS_EXPOSED_HEADERS = [
+  'RateLimit-Limit',
+  'RateLimit-Remaining',
+  'RateLimit-Reset',
+  'RateLimit-Policy',
+  'RateLimit',
+  'Retry-After',
+  'WWW-Authenticate',
+  'Idempotency-Replayed',
+  'Idempotency-Status',
+  'Deprecation',
+  'Sunset',
+  'Link',
+  'X-Sandbox',
+  'Allow',
+] as const;
+
+/** Preflight results may be cached by the browser for this many seconds. */
+export const CORS_MAX_AGE = 86_400;
+
+const EXPOSED = CORS_EXPOSED_HEADERS.join(', ');
+const ALLOWED_HEADERS = CORS_ALLOWED_HEADERS.join(', ');
+
+/** Sets the CORS headers of an actual (non-preflight) response on `headers`. */
+export function setCorsHeaders(headers: Headers): Headers {
+  headers.set('Access-Control-Allow-Origin', '*');
+  headers.set('Access-Control-Expose-Headers', EXPOSED);
+  return headers;
+}
+
+/** Returns `response` with the CORS headers (copying it when its headers are immutable). */
+export function withCors(response: Response): Response {
+  try {
+    setCorsHeaders(response.headers);
+    return response;
+  } catch {
+    const headers = setCorsHeaders(new Headers(response.headers));
+    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  }
+}
+
+/** Whether a request is a CORS preflight (OPTIONS with Access-Control-Request-Method). */
+export const isPreflight = (request: Request): boolean =>
+  request.method === 'OPTIONS' && request.headers.has('access-control-request-method');
+
+/**
+ * The answer to an OPTIONS request (preflight or plain): 204 with the allowed methods and headers.
+ * `methods` are the methods of the path, OPTIONS included (e.g. `['GET', 'HEAD', 'OPTIONS']`).
+ */
+export function preflightResponse(methods: readonly string[]): Response {
+  const allow = methods.join(', ');
+  const headers = new Headers({
+    Allow: allow,
+    'Access-Control-Allow-Origin': '*',
+    'Access-Control-Allow-Methods': allow,
+    'Access-Control-Allow-Headers': ALLOWED_HEADERS,
+    'Access-Control-Expose-Headers': EXPOSED,
+    'Access-Control-Max-Age': String(CORS_MAX_AGE),
+  });
+  return new Response(null, { status: 204, headers });
+}

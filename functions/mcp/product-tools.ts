@@ -1,0 +1,455 @@
+/**
+ * Tools of the product MCP server (`POST /mcp`): the recorded readiness reading, the site search, pages,
+ * the catalogue, prices and how to hire. Read-only; every tool reads the published site data, the shared
+ * search and the recorded readings through its `ToolContext` (never a copy of its own).
+ */
+import { z } from 'zod';
+import type { CatalogoSolucao, SiteData } from '../../src/model/site-data.ts';
+import { envelopeSchema, type Envelope } from '../readiness/envelope.ts';
+import { PAGE_ALIASES } from '../../src/model/aliases.ts';
+import { tiposDeSolucao, type Produto } from '../../src/model/content.ts';
+import { formatBRL, loadPrices } from '../../src/model/prices.ts';
+import { READ_ONLY, type ToolContext, type ToolDefinition, dataResult, defineTool, foldText, toolError } from './registry.ts';
+
+/** Where the free measurement is made (contract: the API and the tools never measure). */
+export const MEASURE_PAGE = '/diagnostico-de-visibilidade-cognitiva';
+
+// ---------------------------------------------------------------------------------------------------------
+// Output schemas
+
+export const searchHitSchema = z.object({
+  rota: z.string().describe('rota da página sem barra inicial; a página inicial é `index`'),
+  url: z.string().describe('endereço absoluto da página'),
+  markdown: z.string().describe('endereço da versão em markdown da página'),
+  titulo: z.string(),
+  descricao: z.string(),
+  secao: z.string().describe('seção do site'),
+  pontuacao: z.number().describe('relevância (maior é melhor), comparável só dentro da mesma lista'),
+  trecho: z.string().describe('trecho do texto em torno dos termos encontrados'),
+});
+
+const pageSchema = z.object({
+  rota: z.string(),
+  url: z.string(),
+  markdownUrl: z.string().describe('endereço da versão em markdown (`<rota>.md`)'),
+  titulo: z.string(),
+  descricao: z.string(),
+  secao: z.string(),
+  lastmod: z.string().describe('última modificação, AAAA-MM-DD'),
+  markdown: z.string().describe('a página inteira em markdown, como servida em `<rota>.md`'),
+});
+
+const solutionSchema = z.object({
+  slug: z.string(),
+  rota: z.string(),
+  url: z.string(),
+  titulo: z.string(),
+  descricao: z.string(),
+  resumo: z.string(),
+  tipo: z.string().describe(`tipo da solução: ${tiposDeSolucao.join(', ')}`),
+  paraQuem: z.array(z.string()),
+  entregaveis: z.array(z.string()),
+  prazo: z.string(),
+  preco: z.string().describe('preço público formatado ou "Sob proposta"'),
+  produto: z.string().nullable().describe('id do produto com preço público, quando houver'),
+  comoContratar: z.string(),
+  objetivos: z.array(z.string()).describe('slugs dos objetivos de negócio atendidos'),
+});
+
+const objectiveSchema = z.object({
+  slug: z.string(),
+  rota: z.string(),
+  url: z.string(),
+  titulo: z.string(),
+  chamada: z.string(),
+  descricao: z.string(),
+  solucoes: z.array(z.string()).describe('slugs das soluções indicadas'),
+});
+
+const productSchema = z.object({
+  id: z.string(),
+  nome: z.string(),
+  tipo: z.enum(['pago', 'gratuito']),
+  preco: z.number().describe('valor em reais (BRL); 0 no produto gratuito'),
+  precoFormatado: z.string(),
+  unidade: z.string(),
+  descricao: z.string(),
+  inclui: z.array(z.string()),
+  prazo: z.string(),
+  url: z.string().describe('página que descreve o produto'),
+  comoContratar: z.string(),
+});
+
+const onProposalSchema = z.object({
+  descricao: z.string(),
+  url: z.string().describe('página de contato para pedir proposta'),
+});
+
+const hirePathSchema = z.object({
+  id: z.string().describe('id do produto ou slug da solução'),
+  nome: z.string(),
+  tipo: z.enum(['pago', 'gratuito', 'sob-proposta']),
+  preco: z.string(),
+  prazo: z.string(),
+  comoContratar: z.string(),
+  url: z.string().describe('página onde contratar ou começar'),
+});
+
+// ---------------------------------------------------------------------------------------------------------
+// Helpers
+
+/** Accepts a route, a root-relative path, an absolute URL, a `.md` twin or an alias; returns the route. */
+export function routeOf(input: string): string {
+  let path = input.trim();
+  if (/^https?:\/\//i.test(path)) {
+    try {
+      path = new URL(path).pathname;
+    } catch {
+      /* keep as typed */
+    }
+  }
+  path = path.split(/[?#]/)[0] ?? '';
+  try {
+    path = decodeURIComponent(path);
+  } catch {
+    /* keep as typed */
+  }
+  path = path.replace(/^\/+/, '').replace(/\/+$/, '').replace(/\.(md|html)$/i, '').toLowerCase();
+  if (path === '' || path === 'index') return 'index';
+  const alias = PAGE_ALIASES[`/${path}`];
+  return alias ? alias.replace(/^\//, '') || 'index' : path;
+}
+
+const twinUrl = (origin: string, rota: string) => `${origin}/${rota}.md`;
+
+function searchHits(context: ToolContext, consulta: string, limite: number, secoes?: readonly string[]) {
+  return context.search.search(consulta, { limite, ...(secoes ? { secoes } : {}) }).map((r) => ({
+    rota: r.rota,
+    url: r.url,
+    markdown: twinUrl(context.origin, r.rota),
+    titulo: r.titulo,
+    descricao: r.descricao,
+    secao: r.secao,
+    pontuacao: Math.round(r.pontuacao * 1000) / 1000,
+    trecho: r.trecho,
+  }));
+}
+
+const hitsText = (hits: z.infer<typeof searchHitSchema>[]): string =>
+  hits.map((h, i) => `${i + 1}. ${h.titulo}\n   ${h.url} (markdown: ${h.markdown})\n   ${h.descricao}${h.trecho ? `\n   Trecho: ${h.trecho}` : ''}`).join('\n');
+
+const isoDay = (value: Date | string): string => (value instanceof Date ? value.toISOString().slice(0, 10) : String(value).slice(0, 10));
+
+function productView(p: Produto, origin: string): z.infer<typeof productSchema> {
+  return {
+    id: p.id,
+    nome: p.nome,
+    tipo: p.tipo,
+    preco: p.preco,
+    precoFormatado: p.preco > 0 ? `${formatBRL(p.preco)} ${p.unidade}` : 'Gratuito',
+    unidade: p.unidade,
+    descricao: p.descricao,
+    inclui: p.inclui,
+    prazo: p.prazo,
+    url: `${origin}/${p.rota}`,
+    comoContratar: p.comoContratar,
+  };
+}
+
+type ProductMatch =
+  | { kind: 'produto'; produto: Produto; solucao?: CatalogoSolucao }
+  | { kind: 'sob-proposta'; solucao: CatalogoSolucao }
+  | { kind: 'nenhum' };
+
+/** A product id, a product page route, a solution slug or route, or part of a name. */
+export function matchProduct(input: string, data: SiteData): ProductMatch {
+  const produtos = loadPrices().produtos;
+  const route = routeOf(input);
+  const key = foldText(input);
+  const byProduct = produtos.find((p) => p.id === key || p.rota === route);
+  if (byProduct) return { kind: 'produto', produto: byProduct };
+  const solutions = data.catalogo.solucoes;
+  const solution =
+    solutions.find((s) => s.slug === key || s.rota === route || `solucoes/${key}` === s.rota) ??
+    (key.length >= 3 ? solutions.find((s) => foldText(s.titulo).includes(key)) : undefined);
+  const productByName = key.length >= 3 ? produtos.find((p) => foldText(p.nome).includes(key)) : undefined;
+  if (solution) {
+    const produto = solution.produto ? produtos.find((p) => p.id === solution.produto) : undefined;
+    return produto ? { kind: 'produto', produto, solucao: solution } : { kind: 'sob-proposta', solucao: solution };
+  }
+  if (productByName) return { kind: 'produto', produto: productByName };
+  return { kind: 'nenhum' };
+}
+
+const knownProducts = (data: SiteData): string =>
+  `Produtos com preço público: ${loadPrices()
+    .produtos.map((p) => p.id)
+    .join(', ')}. Soluções do catálogo: ${data.catalogo.solucoes.map((s) => s.slug).join(', ')}.`;
+
+const produtoInput = z
+  .string()
+  .trim()
+  .min(1, 'Informe um produto ou deixe o campo vazio.')
+  .max(200)
+  .optional()
+  .describe(
+    `Produto ou solução (opcional): id de um produto com preço público (${loadPrices()
+      .produtos.map((p) => p.id)
+      .join(', ')}), slug ou rota de uma solução do catálogo (ex.: seo-tecnico) ou parte do nome. Vazio: todos.`,
+  );
+
+// ---------------------------------------------------------------------------------------------------------
+// Tools
+
+const readinessOutput = envelopeSchema.extend({
+  ausente: z.boolean().describe('true quando não há leitura registrada do domínio'),
+  medirEm: z.string().optional().describe('página onde a medição gratuita é feita (sempre presente quando ausente=true)'),
+});
+
+function readingText(e: Envelope & { ausente: boolean }): string {
+  if (e.ausente) return `Não há leitura registrada de ${e.dominio}. A medição gratuita é feita na página ${e.medirEm} (a API e estas ferramentas nunca medem).`;
+  if (e.estado === 'limite' || e.estado === 'indisponivel') return `A leitura de ${e.dominio} não pôde ser consultada agora (${e.estado}). ${e.motivo ?? ''} Tente de novo em ${e.tentarEm ?? 'alguns instantes'}.`.replace(/\s+/g, ' ');
+  if (e.estado === 'nao_pontuada') return `A última medição de ${e.dominio} (${e.medidoEm}) não chegou a uma nota confiável: ${e.motivo ?? 'sem motivo registrado'}.`;
+  const lacunas = e.lacunas.slice(0, 8).map((l) => `- [${l.severidade}] ${l.titulo}: ${l.comoCorrigir}`);
+  return [
+    `Leitura registrada de ${e.dominio}: nota ${e.nota}/100, grau ${e.grau}, medida em ${e.medidoEm}.`,
+    ...e.camadas.map((c) => `- ${c.nome}: ${c.nota ?? 'não se aplica'}`),
+    ...(lacunas.length ? ['Principais lacunas:', ...lacunas] : ['Nenhuma lacuna registrada.']),
+  ].join('\n');
+}
+
+const getReadinessScore = defineTool({
+  name: 'get_readiness_score',
+  title: 'Leitura de prontidão para IA',
+  description:
+    'Devolve a leitura registrada de prontidão para IA de um domínio: nota de 0 a 100, grau (A+ a F), camadas e lacunas. Nunca mede: quando não há leitura, devolve ausente=true e o endereço da página onde a medição gratuita é feita.',
+  inputSchema: z.object({
+    dominio: z
+      .string()
+      .trim()
+      .min(1, 'Informe um domínio, por exemplo exemplo.com.br.')
+      .max(1024)
+      .describe('Domínio do site, sem http:// e sem caminho (ex.: exemplo.com.br). Um endereço completo também é aceito: vale o nome do host.'),
+  }),
+  outputSchema: readinessOutput,
+  annotations: READ_ONLY,
+  async handler({ dominio }, context) {
+    let domain = dominio;
+    if (/^https?:\/\//i.test(domain)) {
+      try {
+        domain = new URL(domain).hostname;
+      } catch {
+        /* normalizeDomain explains */
+      }
+    }
+    const response = await context.readReading(domain);
+    const body = (await response.json().catch(() => null)) as Record<string, unknown> | null;
+    if (!body) return toolError('A leitura não pôde ser consultada agora. Tente de novo em instantes.');
+    if (typeof body.error === 'string') return toolError(String(body.error_description ?? 'Não foi possível consultar a leitura.'));
+    const parsed = envelopeSchema.safeParse(body);
+    if (!parsed.success) return toolError('A leitura registrada veio num formato inesperado. Tente de novo em instantes.');
+    const envelope = parsed.data;
+    const ausente = envelope.estado === 'ausente';
+    const result = { ...envelope, ausente, ...(ausente ? { medirEm: envelope.medirEm ?? `${context.origin}${MEASURE_PAGE}` } : {}) };
+    return dataResult(readingText(result), result);
+  },
+});
+
+const searchSite = defineTool({
+  name: 'search_site',
+  title: 'Buscar no site',
+  description:
+    'Busca por palavras-chave (lexical, sem ranking semântico) no título, na descrição e no texto de todas as páginas do site: soluções, objetivos, blog, preços, diagnóstico e documentação para agentes. Devolve as páginas mais relevantes com endereço, versão em markdown e trecho.',
+  inputSchema: z.object({
+    consulta: z.string().trim().min(1, 'Informe o que buscar.').max(500).describe('Palavras-chave em português (ex.: "dados estruturados", "llms.txt", "preço do diagnóstico").'),
+    limite: z.number().int().min(1).max(20).default(8).describe('Número máximo de resultados, de 1 a 20 (padrão 8).'),
+  }),
+  outputSchema: z.object({
+    consulta: z.string(),
+    total: z.number().int().describe('número de resultados devolvidos'),
+    resultados: z.array(searchHitSchema),
+  }),
+  annotations: READ_ONLY,
+  async handler({ consulta, limite }, context) {
+    const resultados = searchHits(context, consulta, limite);
+    const text = resultados.length
+      ? `${resultados.length} resultado(s) para "${consulta}":\n${hitsText(resultados)}\n\nUse get_page com a rota para ler uma página inteira.`
+      : `Nenhuma página contém os termos de "${consulta}". Tente palavras mais gerais ou sinônimos; list_services lista o catálogo inteiro.`;
+    return dataResult(text, { consulta, total: resultados.length, resultados });
+  },
+});
+
+const getPage = defineTool({
+  name: 'get_page',
+  title: 'Ler uma página',
+  description:
+    'Devolve uma página do site inteira em markdown (o mesmo conteúdo de `<rota>.md`), com título, descrição, seção e data da última modificação. Use search_site para descobrir a rota.',
+  inputSchema: z.object({
+    rota: z
+      .string()
+      .trim()
+      .min(1, 'Informe a rota da página; a página inicial é "index".')
+      .max(500)
+      .describe('Rota da página sem barra inicial (ex.: solucoes/seo-tecnico); a página inicial é "index". Também aceita o caminho (/blog/...), o endereço completo ou a versão .md.'),
+  }),
+  outputSchema: pageSchema,
+  annotations: READ_ONLY,
+  async handler({ rota }, context) {
+    const route = routeOf(rota);
+    const page = context.data.paginas.find((p) => p.rota === route);
+    if (!page) {
+      const sugestoes = searchHits(context, rota.replace(/[/_.-]+/g, ' '), 3);
+      const dica = sugestoes.length ? ` Páginas parecidas: ${sugestoes.map((s) => s.rota).join(', ')}.` : '';
+      return toolError(`Página não encontrada: "${rota}". Use a rota sem barra inicial (a página inicial é "index") ou busque com search_site.${dica}`);
+    }
+    const result = {
+      rota: page.rota,
+      url: page.url,
+      markdownUrl: twinUrl(context.origin, page.rota),
+      titulo: page.titulo,
+      descricao: page.descricao,
+      secao: page.secao,
+      lastmod: page.lastmod,
+      markdown: page.markdown,
+    };
+    return dataResult(page.markdown, result);
+  },
+});
+
+const listServices = defineTool({
+  name: 'list_services',
+  title: 'Catálogo de soluções',
+  description:
+    'Lista as soluções (serviços) da consultoria com resumo, público, entregáveis, prazo, preço e como contratar, e os objetivos de negócio que levam a elas. Filtros opcionais por tipo e por termo.',
+  inputSchema: z.object({
+    tipo: z.enum(tiposDeSolucao).optional().describe(`Tipo de solução (opcional): ${tiposDeSolucao.join(', ')}.`),
+    termo: z.string().trim().min(1, 'Informe um termo ou deixe o campo vazio.').max(200).optional().describe('Termo que deve aparecer no nome, descrição, resumo, público ou entregáveis (opcional; sem diferença de acentos ou maiúsculas).'),
+  }),
+  outputSchema: z.object({
+    total: z.number().int(),
+    filtros: z.object({ tipo: z.string().nullable(), termo: z.string().nullable() }),
+    solucoes: z.array(solutionSchema),
+    objetivos: z.array(objectiveSchema).describe('objetivos de negócio que indicam ao menos uma das soluções listadas'),
+  }),
+  annotations: READ_ONLY,
+  async handler({ tipo, termo }, context) {
+    const { solucoes, objetivos } = context.data.catalogo;
+    const words = termo ? foldText(termo).split(' ').filter(Boolean) : [];
+    const selected = solucoes.filter((s) => {
+      if (tipo && s.tipo !== tipo) return false;
+      if (!words.length) return true;
+      const haystack = foldText([s.slug, s.titulo, s.descricao, s.resumo, ...s.paraQuem, ...s.entregaveis].join(' '));
+      return words.every((w) => haystack.includes(w));
+    });
+    const slugs = new Set(selected.map((s) => s.slug));
+    const related = objetivos.filter((o) => o.solucoes.some((s) => slugs.has(s)));
+    const text = selected.length
+      ? [
+          `${selected.length} solução(ões):`,
+          ...selected.map((s) => `- ${s.titulo} (${s.tipo}; ${s.preco}; prazo: ${s.prazo})\n  ${s.resumo}\n  ${s.url}`),
+          related.length ? `\nObjetivos relacionados: ${related.map((o) => `${o.chamada} (${o.url})`).join('; ')}` : '',
+        ].join('\n')
+      : `Nenhuma solução encontrada${tipo ? ` do tipo ${tipo}` : ''}${termo ? ` com "${termo}"` : ''}. Tipos disponíveis: ${tiposDeSolucao.join(', ')}.`;
+    return dataResult(text.trim(), {
+      total: selected.length,
+      filtros: { tipo: tipo ?? null, termo: termo ?? null },
+      solucoes: selected,
+      objetivos: related,
+    });
+  },
+});
+
+const getPricing = defineTool({
+  name: 'get_pricing',
+  title: 'Preços públicos',
+  description:
+    'Devolve os preços públicos (os mesmos de /pricing.md): o diagnóstico pago com valor fechado, a medição gratuita e a regra dos demais serviços, orçados sob proposta. Opcionalmente filtra por produto ou solução.',
+  inputSchema: z.object({ produto: produtoInput }),
+  outputSchema: z.object({
+    moeda: z.literal('BRL'),
+    atualizadoEm: z.string().describe('AAAA-MM-DD'),
+    produtos: z.array(productSchema).describe('produtos com preço público (filtrados quando `produto` foi informado)'),
+    sobProposta: onProposalSchema.describe('regra dos serviços sem preço público'),
+    solucao: z
+      .object({ slug: z.string(), titulo: z.string(), preco: z.string(), url: z.string() })
+      .optional()
+      .describe('a solução do catálogo pedida, quando `produto` é uma solução'),
+    fonte: z.string().describe('endereço de /pricing.md'),
+  }),
+  annotations: READ_ONLY,
+  async handler({ produto }, context) {
+    const prices = loadPrices();
+    const origin = context.origin;
+    const sobProposta = { descricao: prices.sobProposta.descricao, url: `${origin}/${prices.sobProposta.rota}` };
+    const base = { moeda: prices.moeda, atualizadoEm: isoDay(prices.atualizadoEm), sobProposta, fonte: `${origin}/pricing.md` };
+    let produtos = prices.produtos;
+    let solucao: { slug: string; titulo: string; preco: string; url: string } | undefined;
+    if (produto) {
+      const match = matchProduct(produto, context.data);
+      if (match.kind === 'nenhum') return toolError(`Produto não encontrado: "${produto}". ${knownProducts(context.data)}`);
+      if (match.kind === 'sob-proposta') {
+        const s = match.solucao;
+        const result = { ...base, produtos: [], solucao: { slug: s.slug, titulo: s.titulo, preco: s.preco, url: s.url } };
+        return dataResult(`${s.titulo}: sob proposta. ${sobProposta.descricao} Pedido de proposta: ${sobProposta.url}.`, result);
+      }
+      produtos = [match.produto];
+      if (match.solucao) solucao = { slug: match.solucao.slug, titulo: match.solucao.titulo, preco: match.solucao.preco, url: match.solucao.url };
+    }
+    const views = produtos.map((p) => productView(p, origin));
+    const text = [
+      ...views.map((p) => `${p.nome}: ${p.precoFormatado} (prazo: ${p.prazo}). ${p.url}`),
+      produto ? '' : `Demais serviços: sob proposta. ${sobProposta.descricao}`,
+      `Fonte: ${base.fonte}`,
+    ]
+      .filter(Boolean)
+      .join('\n');
+    return dataResult(text, { ...base, produtos: views, ...(solucao ? { solucao } : {}) });
+  },
+});
+
+const howToHire = defineTool({
+  name: 'how_to_hire',
+  title: 'Como contratar',
+  description:
+    'Explica como contratar: o diagnóstico pago (preço fechado), a medição gratuita (sem cadastro) e os serviços sob proposta, com o contato e a página de cada caminho. Opcionalmente para um produto ou solução específica.',
+  inputSchema: z.object({ produto: produtoInput }),
+  outputSchema: z.object({
+    caminhos: z.array(hirePathSchema),
+    contato: z.object({ email: z.string(), url: z.string().describe('página de contato') }),
+  }),
+  annotations: READ_ONLY,
+  async handler({ produto }, context) {
+    const prices = loadPrices();
+    const origin = context.origin;
+    const fromProduct = (p: Produto) => {
+      const v = productView(p, origin);
+      return { id: p.id, nome: p.nome, tipo: p.tipo, preco: v.precoFormatado, prazo: p.prazo, comoContratar: p.comoContratar, url: v.url };
+    };
+    const onProposal = (s?: CatalogoSolucao) => ({
+      id: s?.slug ?? 'sob-proposta',
+      nome: s?.titulo ?? 'Demais serviços (implementação, consultoria contínua, conteúdo e treinamento)',
+      tipo: 'sob-proposta' as const,
+      preco: 'Sob proposta',
+      prazo: s?.prazo ?? 'Proposta com valor e cronograma em até 3 dias úteis',
+      comoContratar: s ? `${s.comoContratar} ${prices.sobProposta.descricao}` : prices.sobProposta.descricao,
+      url: s ? s.url : `${origin}/${prices.sobProposta.rota}`,
+    });
+    let caminhos: z.infer<typeof hirePathSchema>[];
+    if (produto) {
+      const match = matchProduct(produto, context.data);
+      if (match.kind === 'nenhum') return toolError(`Produto não encontrado: "${produto}". ${knownProducts(context.data)}`);
+      caminhos = [match.kind === 'produto' ? fromProduct(match.produto) : onProposal(match.solucao)];
+    } else {
+      caminhos = [...prices.produtos.map(fromProduct), onProposal()];
+    }
+    const contato = { email: context.contactEmail, url: `${origin}/${prices.sobProposta.rota}` };
+    const text = [
+      ...caminhos.map((c) => `${c.nome} (${c.preco}; prazo: ${c.prazo})\n${c.comoContratar}\n${c.url}`),
+      `Contato: ${contato.email} · ${contato.url}`,
+    ].join('\n\n');
+    return dataResult(text, { caminhos, contato });
+  },
+});
+
+/** The tools of `POST /mcp`, in the order `tools/list` gives them. */
+export const PRODUCT_TOOLS: readonly ToolDefinition[] = [getReadinessScore, searchSite, getPage, listServices, getPricing, howToHire];

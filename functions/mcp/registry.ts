@@ -1,0 +1,82 @@
+/**
+ * The shape of a tool of our MCP servers, declared once per server (product-tools.ts, docs-tools.ts). The
+ * same definitions feed the servers (server.ts), the discovery cards and the agent skills
+ * (src/lib/agent-discovery.ts), so what a card announces is what `tools/list` answers.
+ *
+ * This module and the registries import no data: the handlers receive what they read through a
+ * `ToolContext` (context.ts builds it at run time), so the static build can import the registries to write
+ * the cards before the functions' data bundle exists.
+ */
+import { z } from 'zod';
+import type { SearchIndex } from '../search/engine.ts';
+import type { SiteData } from '../content/site-data.ts';
+
+/** What a tool handler reads: the published site data, the shared search, the recorded readings. */
+export interface ToolContext {
+  /** The service origin, without a trailing slash. */
+  origin: string;
+  data: SiteData;
+  /** The one lexical search over the page index (`siteSearch()`). */
+  search: SearchIndex;
+  /** The same engine over the documentation files (built from `data.documentos`). */
+  docsSearch: SearchIndex;
+  /** A read of the recorded readiness reading (never measures); the contract's envelope or error body. */
+  readReading(domain: string): Promise<Response>;
+  /** The public contact address (CONTACT_EMAIL). */
+  contactEmail: string;
+}
+
+/** A tool result: MCP `CallToolResult` restricted to what our tools return. */
+export interface ToolResult {
+  [key: string]: unknown;
+  content: { type: 'text'; text: string }[];
+  structuredContent?: Record<string, unknown>;
+  isError?: boolean;
+}
+
+export const READ_ONLY = { readOnlyHint: true, openWorldHint: false } as const;
+
+export interface ToolDefinition<I extends z.ZodObject = z.ZodObject, O extends z.ZodObject = z.ZodObject> {
+  name: string;
+  title: string;
+  /** pt-BR, says what the tool returns and when to use it. */
+  description: string;
+  inputSchema: I;
+  outputSchema: O;
+  annotations: typeof READ_ONLY;
+  handler(input: z.output<I>, context: ToolContext): Promise<ToolResult>;
+}
+
+/** Declares a tool (keeps the handler's input typed by its schema). */
+export const defineTool = <I extends z.ZodObject, O extends z.ZodObject>(tool: ToolDefinition<I, O>): ToolDefinition => tool as unknown as ToolDefinition;
+
+/** A result carrying data: the text is a readable rendering, `structuredContent` the data itself. */
+export const dataResult = (text: string, structuredContent: Record<string, unknown>): ToolResult => ({
+  content: [{ type: 'text', text }],
+  structuredContent,
+});
+
+/** A tool error (`isError: true`) with a pt-BR message the model can act on. */
+export const toolError = (message: string): ToolResult => ({ content: [{ type: 'text', text: message }], isError: true });
+
+/** The JSON Schemas of a tool as `tools/list` announces them (the SDK converts zod 4 with these options). */
+export function jsonSchemas(tool: ToolDefinition): { inputSchema: Record<string, unknown>; outputSchema: Record<string, unknown> } {
+  return {
+    inputSchema: z.toJSONSchema(tool.inputSchema, { target: 'draft-7', io: 'input' }) as Record<string, unknown>,
+    outputSchema: z.toJSONSchema(tool.outputSchema, { target: 'draft-7', io: 'output' }) as Record<string, unknown>,
+  };
+}
+
+/** The listing of a tool as `tools/list` gives it: name, title, description, schemas, annotations. */
+export function toolListing(tool: ToolDefinition) {
+  return { name: tool.name, title: tool.title, description: tool.description, ...jsonSchemas(tool), annotations: tool.annotations };
+}
+
+/** Lower case without accents, spaces collapsed: for lenient name and filter matching. */
+export const foldText = (text: string): string =>
+  text
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .trim();

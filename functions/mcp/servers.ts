@@ -1,0 +1,61 @@
+/**
+ * Identity of the two MCP servers: the same constants answer `initialize` (serverInfo) and fill the
+ * discovery cards, and each server's tool list is its registry.
+ */
+import { DOCS_TOOLS } from './docs-tools.ts';
+import { PRODUCT_TOOLS } from './product-tools.ts';
+import type { ToolDefinition } from './registry.ts';
+
+export type McpServerId = 'product' | 'docs';
+
+export interface McpServerSpec {
+  id: McpServerId;
+  /** Root-relative endpoint (POST only). */
+  path: '/mcp' | '/mcp/docs';
+  /** Reverse-DNS server name (SEP-2127: exactly one `/`). */
+  name: string;
+  title: string;
+  version: string;
+  /** At most 100 characters (SEP-2127). */
+  description: string;
+  /** What `initialize` returns as `instructions` (pt-BR). */
+  instructions: string;
+  tools: readonly ToolDefinition[];
+}
+
+/** Version of both servers; a removed or renamed tool is an incompatible change (contract, Versioning 7). */
+export const MCP_SERVER_VERSION = '1.0.0';
+
+export const MCP_SERVERS: Readonly<Record<McpServerId, McpServerSpec>> = {
+  product: {
+    id: 'product',
+    path: '/mcp',
+    name: 'br.com.sinalcognitivo/site',
+    title: 'Sinal Cognitivo: site, catálogo, preços e leituras de prontidão',
+    version: MCP_SERVER_VERSION,
+    description: 'Busca no site, páginas em markdown, soluções, preços, contratação e leituras de prontidão para IA.',
+    instructions:
+      'Servidor MCP somente leitura da Sinal Cognitivo, consultoria brasileira de visibilidade em buscas e em motores generativos. ' +
+      'Conteúdo em português do Brasil. Use search_site para achar páginas e get_page para lê-las em markdown; list_services, ' +
+      'get_pricing e how_to_hire para o catálogo, os preços públicos e a contratação; get_readiness_score para a leitura registrada ' +
+      'de prontidão de um domínio (nunca mede: a medição gratuita é feita no site).',
+    tools: PRODUCT_TOOLS,
+  },
+  docs: {
+    id: 'docs',
+    path: '/mcp/docs',
+    name: 'br.com.sinalcognitivo/docs',
+    title: 'Sinal Cognitivo: documentação para agentes e desenvolvedores',
+    version: MCP_SERVER_VERSION,
+    description: 'Documentação para agentes: llms.txt, autenticação da API, versionamento e preços, como servidos.',
+    instructions:
+      'Servidor MCP somente leitura com a documentação para agentes da Sinal Cognitivo, exatamente como servida no site: ' +
+      'llms.txt, /auth.md (token gratuito da API em duas chamadas), /api/versioning.md e /pricing.md. Use list_docs, get_doc, ' +
+      'search_docs e get_llms_txt (com `secao` para um único bloco `## `).',
+    tools: DOCS_TOOLS,
+  },
+};
+
+/** The spec of the server at a path, if any. */
+export const serverAt = (pathname: string): McpServerSpec | undefined =>
+  Object.values(MCP_SERVERS).find((s) => s.path === pathname || `${s.path}/` === pathname);

@@ -1,0 +1,36 @@
+import { isObject, ok200, parseJson } from '../context.ts';
+import { type CheckDefinition, failed, partial, passed } from './types.ts';
+
+export const a2aCartao: CheckDefinition = {
+  id: 'a2a-cartao',
+  nome: 'Cartão de agente A2A',
+  camada: 'agentes',
+  severidade: 'baixa',
+  titulo: 'Não há cartão de agente A2A',
+  porque: 'O cartão de agente (protocolo A2A) descreve um agente que o site oferece, as suas habilidades e como falar com ele, para que outros agentes deleguem tarefas sem integração manual.',
+  comoCorrigir:
+    'Se o site oferece um agente ou uma interface que agentes possam chamar, publique /.well-known/agent-card.json com name, description, version, supportedInterfaces (url, protocolBinding, protocolVersion), capabilities, defaultInputModes, defaultOutputModes e skills.',
+  referencia: 'https://a2a-protocol.org/latest/specification/',
+  async run(ctx) {
+    for (const path of ['/.well-known/agent-card.json', '/.well-known/agent.json']) {
+      const probe = await ctx.get(path, { accept: 'application/json' });
+      if (!ok200(probe)) continue;
+      const card = parseJson(probe.body);
+      if (!isObject(card)) continue;
+      const skills = Array.isArray(card.skills) ? card.skills.filter(isObject) : [];
+      const interfaces = Array.isArray(card.supportedInterfaces) ? card.supportedInterfaces.filter((i) => isObject(i) && typeof i.url === 'string') : [];
+      const missing = [
+        typeof card.name !== 'string' && 'name',
+        typeof card.description !== 'string' && 'description',
+        typeof card.version !== 'string' && 'version',
+        !isObject(card.capabilities) && 'capabilities',
+        skills.length === 0 && 'skills',
+        interfaces.length === 0 && typeof card.url !== 'string' && 'supportedInterfaces',
+        skills.some((s) => typeof s.id !== 'string' || typeof s.name !== 'string' || typeof s.description !== 'string') && 'id/name/description em skills',
+      ].filter(Boolean) as string[];
+      if (missing.length === 0) return passed(`Cartão em ${path}: "${card.name as string}" com ${skills.length} habilidade(s).`);
+      return partial(Math.max(0.25, 1 - missing.length / 6), `Cartão em ${path} sem ${missing.join(', ')}.`);
+    }
+    return failed('Nenhum cartão em /.well-known/agent-card.json.');
+  },
+};

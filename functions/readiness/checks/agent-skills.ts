@@ -1,0 +1,46 @@
+import { createHash } from 'node:crypto';
+import { isObject, ok200, parseJson } from '../context.ts';
+import { type CheckDefinition, failed, partial, passed } from './types.ts';
+
+const NAME = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+export const agentSkills: CheckDefinition = {
+  id: 'agent-skills',
+  nome: 'Índice de habilidades para agentes',
+  camada: 'agentes',
+  severidade: 'baixa',
+  titulo: 'Não há índice de habilidades (agent skills)',
+  porque: 'Um índice de habilidades (SKILL.md) ensina a um agente, em poucas linhas, como realizar tarefas no site: consultar a API, contratar um serviço, obter um token. O agente aprende o procedimento sem tentativa e erro.',
+  comoCorrigir:
+    'Publique /.well-known/agent-skills/index.json com skills: [{ name, type: "skill-md", description, url, digest: "sha256:…" }] e cada SKILL.md (frontmatter com name e description, depois as instruções) no endereço indicado.',
+  referencia: 'https://agentskills.io/',
+  async run(ctx) {
+    for (const path of ['/.well-known/agent-skills/index.json', '/.well-known/skills/index.json']) {
+      const probe = await ctx.get(path, { accept: 'application/json' });
+      if (!ok200(probe)) continue;
+      const index = parseJson(probe.body);
+      if (!isObject(index) || !Array.isArray(index.skills)) return partial(0.25, `${path} responde, mas sem a lista skills.`);
+      const skills = index.skills.filter(isObject);
+      if (skills.length === 0) return partial(0.25, `${path} com a lista skills vazia.`);
+      const problems: string[] = [];
+      const bad = skills.filter((s) => typeof s.name !== 'string' || !NAME.test(s.name) || typeof s.description !== 'string');
+      if (bad.length) problems.push(`${bad.length} habilidade(s) sem name válido ou description`);
+      const first = skills.find((s) => typeof s.url === 'string');
+      if (!first) problems.push('nenhuma habilidade com url');
+      else {
+        const skill = await ctx.get(new URL(first.url as string, probe.finalUrl).href, { accept: 'text/markdown, text/plain;q=0.9, */*;q=0.5' });
+        if (!ok200(skill)) problems.push(`${first.url as string} não responde 200`);
+        else {
+          if (!/^---\s*\n[\s\S]*?\bname:\s*\S[\s\S]*?\n---/.test(skill.body)) problems.push(`${first.url as string} sem frontmatter com name`);
+          if (typeof first.digest === 'string') {
+            const digest = `sha256:${createHash('sha256').update(skill.body, 'utf8').digest('hex')}`;
+            if (digest !== first.digest) problems.push(`digest de ${first.name as string} não confere com o arquivo servido`);
+          }
+        }
+      }
+      if (problems.length === 0) return passed(`${path} com ${skills.length} habilidade(s); ${first?.name as string} verificada.`);
+      return partial(Math.max(0.25, 1 - 0.25 * problems.length), `${path} com ${skills.length} habilidade(s), mas: ${problems.join('; ')}.`);
+    }
+    return failed('Nenhum índice em /.well-known/agent-skills/index.json.');
+  },
+};

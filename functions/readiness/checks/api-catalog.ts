@@ -1,0 +1,36 @@
+import { parseLinkHeader } from '../analysis/link-header.ts';
+import { isObject, isResponse } from '../context.ts';
+import { apiSignals } from './api-signals.ts';
+import { type CheckDefinition, failed, notApplicable, partial, passed } from './types.ts';
+
+export const apiCatalog: CheckDefinition = {
+  id: 'api-catalog',
+  nome: 'Catálogo de APIs (RFC 9727)',
+  camada: 'agentes',
+  severidade: 'media',
+  titulo: 'Não há catálogo de APIs em /.well-known/api-catalog',
+  porque: 'O catálogo de APIs (RFC 9727) é o endereço padrão onde um agente encontra todas as APIs de um domínio, com links para a descrição OpenAPI, a documentação e o estado de cada uma.',
+  comoCorrigir:
+    'Publique /.well-known/api-catalog como linkset (Content-Type: application/linkset+json) com um item por API contendo anchor e links service-desc (OpenAPI), service-doc (documentação) e status; responda HEAD com Link: </.well-known/api-catalog>; rel="api-catalog".',
+  referencia: 'https://www.rfc-editor.org/rfc/rfc9727',
+  async run(ctx) {
+    const doc = await ctx.apiCatalog();
+    if (!isResponse(doc.probe) || doc.probe.status !== 200 || !isObject(doc.json)) {
+      const signals = (await apiSignals(ctx)).filter((s) => !s.includes('api-catalog'));
+      if (signals.length === 0) return notApplicable('Nenhum sinal de API pública no site: verificação não se aplica.');
+      const seen = isResponse(doc.probe) ? `respondeu ${doc.probe.status}` : doc.probe.message;
+      return failed(`Há sinais de API (${signals.join(', ')}), mas /.well-known/api-catalog ${seen}.`);
+    }
+    const linkset = Array.isArray(doc.json.linkset) ? doc.json.linkset.filter(isObject) : [];
+    if (linkset.length === 0) return partial(0.25, '/.well-known/api-catalog responde JSON, mas sem a lista "linkset".');
+    const described = linkset.filter((e) => ['service-desc', 'service-doc', 'service-meta', 'item', 'api-catalog'].some((rel) => Array.isArray(e[rel])));
+    const problems: string[] = [];
+    if (!doc.probe.contentType.startsWith('application/linkset+json')) problems.push(`Content-Type ${doc.probe.contentType} (o esperado é application/linkset+json)`);
+    if (described.length < linkset.length) problems.push(`${linkset.length - described.length} item(ns) sem service-desc, service-doc ou item`);
+    const head = await ctx.get('/.well-known/api-catalog', { method: 'HEAD', accept: 'application/linkset+json' });
+    const headLink = isResponse(head) && parseLinkHeader(head.headers.get('link')).some((l) => l.rel.includes('api-catalog'));
+    if (!headLink) problems.push('HEAD sem cabeçalho Link rel="api-catalog"');
+    if (problems.length === 0) return passed(`Catálogo com ${linkset.length} API(s) descrita(s), application/linkset+json e Link no HEAD.`);
+    return partial(Math.max(0.25, 1 - 0.25 * problems.length), `Catálogo com ${linkset.length} item(ns), mas: ${problems.join('; ')}.`);
+  },
+};

@@ -1,0 +1,30 @@
+import { parseContentSignal } from '../analysis/robots.ts';
+import { type CheckDefinition, failed, partial, passed } from './types.ts';
+
+export const contentSignals: CheckDefinition = {
+  id: 'content-signals',
+  nome: 'Content Signals declarados',
+  camada: 'acesso',
+  severidade: 'media',
+  titulo: 'Não há Content Signals declarando os usos permitidos',
+  porque:
+    'Content Signals dizem em linguagem de máquina se o conteúdo pode ser usado em busca (search), como contexto de respostas (ai-input) e em treinamento (ai-train). Sem eles, cada operador interpreta o silêncio a seu modo.',
+  comoCorrigir:
+    'Acrescente ao robots.txt, dentro do grupo User-agent: *, uma linha como Content-Signal: search=yes, ai-input=yes, ai-train=no (ajuste os valores à sua política). Opcionalmente envie o mesmo valor no cabeçalho Content-Signal das respostas.',
+  referencia: 'https://contentsignals.org/',
+  async run(ctx) {
+    const file = (await ctx.robots()).file;
+    const inRobots = file?.groups.flatMap((g) => g.contentSignals) ?? [];
+    const header = ctx.home.headers.get('content-signal');
+    const values = [...inRobots, ...(header ? [header] : [])];
+    if (values.length === 0) return failed('Nenhuma linha Content-Signal no robots.txt nem cabeçalho Content-Signal na página inicial.');
+    const parsed = values.map(parseContentSignal);
+    const valid = parsed.filter((p) => p.valid);
+    if (valid.length === values.length) {
+      const where = inRobots.length ? 'no robots.txt' : 'no cabeçalho da página inicial';
+      return passed(`Content-Signal ${where}: ${values[0]}.`);
+    }
+    if (valid.length > 0) return partial(0.5, `Há Content Signals válidos e inválidos: ${values.join(' | ')}.`);
+    return failed(`Content-Signal malformado: ${values.join(' | ')} (use chaves search, ai-input, ai-train com yes ou no).`);
+  },
+};

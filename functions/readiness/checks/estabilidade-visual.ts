@@ -1,0 +1,20 @@
+import { type CheckDefinition, partial, passed } from './types.ts';
+
+export const estabilidadeVisual: CheckDefinition = {
+  id: 'estabilidade-visual',
+  nome: 'Layout estável (mídia com dimensões)',
+  camada: 'conteudo',
+  severidade: 'baixa',
+  titulo: 'Imagens e vídeos sem dimensões deslocam o layout',
+  porque:
+    'Quando imagens, vídeos e iframes não declaram largura e altura, a página "pula" enquanto carrega (Cumulative Layout Shift). Agentes que clicam em elementos erram o alvo, e a experiência de quem lê piora.',
+  comoCorrigir: 'Declare width e height (ou aspect-ratio via CSS) em toda <img>, <video> e <iframe>.',
+  referencia: 'https://web.dev/articles/cls',
+  async run(ctx) {
+    const media = [...ctx.page.images.map((i) => i.sized), ...ctx.page.embeds.map((e) => e.sized)];
+    if (media.length === 0) return passed('A página inicial não tem imagens, vídeos nem iframes que desloquem o layout.');
+    const sized = media.filter(Boolean).length;
+    if (sized === media.length) return passed(`${sized} elemento(s) de mídia com largura e altura declaradas.`);
+    return partial(sized / media.length, `${media.length - sized} de ${media.length} elemento(s) de mídia sem largura e altura.`);
+  },
+};

@@ -1,0 +1,23 @@
+import { type CheckDefinition, failed, partial, passed } from './types.ts';
+
+/** Six months, the usual minimum (and the preload list requires one year). */
+export const HSTS_MIN_SECONDS = 15_552_000;
+
+export const hsts: CheckDefinition = {
+  id: 'hsts',
+  nome: 'HSTS',
+  camada: 'seguranca',
+  severidade: 'media',
+  titulo: 'Falta o cabeçalho Strict-Transport-Security',
+  porque: 'O HSTS obriga navegadores e clientes a usar sempre HTTPS no domínio, fechando a porta a ataques que rebaixam a conexão para http://.',
+  comoCorrigir: 'Envie Strict-Transport-Security: max-age=63072000; includeSubDomains nas respostas HTTPS (acrescente preload depois de conferir todos os subdomínios).',
+  referencia: 'https://developer.mozilla.org/docs/Web/HTTP/Headers/Strict-Transport-Security',
+  async run(ctx) {
+    const value = ctx.home.headers.get('strict-transport-security');
+    if (!value) return failed('Sem cabeçalho Strict-Transport-Security na página inicial.');
+    const maxAge = Number(/max-age\s*=\s*"?(\d+)/i.exec(value)?.[1] ?? NaN);
+    if (!Number.isFinite(maxAge)) return partial(0.25, `Strict-Transport-Security sem max-age válido: ${value}.`);
+    if (maxAge < HSTS_MIN_SECONDS) return partial(0.5, `max-age=${maxAge} (menos de seis meses).`);
+    return passed(`Strict-Transport-Security: ${value}.`);
+  },
+};

@@ -1,0 +1,24 @@
+import { looksLikeHtml } from '../analysis/llms.ts';
+import { isResponse } from '../context.ts';
+import { type CheckDefinition, failed, partial, passed } from './types.ts';
+
+export const llmsFullTxt: CheckDefinition = {
+  id: 'llms-full-txt',
+  nome: 'llms-full.txt publicado',
+  camada: 'descoberta',
+  severidade: 'baixa',
+  titulo: 'Não há llms-full.txt com o conteúdo completo',
+  porque: 'O llms-full.txt reúne o conteúdo do site num único arquivo de texto: um agente carrega tudo de uma vez, sem dezenas de requisições.',
+  comoCorrigir: 'Publique /llms-full.txt em markdown com o conteúdo das páginas principais (título # no início e um ## por página), gerado na publicação do site.',
+  referencia: 'https://llmstxt.org/',
+  async run(ctx) {
+    const probe = await ctx.get('/llms-full.txt', { accept: 'text/markdown, text/plain;q=0.9, */*;q=0.5', maxBytes: 5 * 1024 * 1024 });
+    if (!isResponse(probe)) return failed(`Não foi possível ler /llms-full.txt: ${probe.message}.`);
+    if (probe.status !== 200) return failed(`/llms-full.txt respondeu ${probe.status}.`);
+    if (looksLikeHtml(probe.body)) return failed('/llms-full.txt devolve HTML.');
+    const headings = (probe.body.match(/^#{1,2}\s+\S/gm) ?? []).length;
+    if (probe.body.length < 500) return partial(0.5, `/llms-full.txt tem só ${probe.body.length} caracteres.`);
+    if (!/^\s*#\s+\S/.test(probe.body) || headings < 2) return partial(0.5, '/llms-full.txt não começa com um título # ou tem menos de dois títulos.');
+    return passed(`/llms-full.txt com ${probe.body.length.toLocaleString('pt-BR')} caracteres${probe.truncated ? ' (lido em parte)' : ''} e ${headings} títulos.`);
+  },
+};

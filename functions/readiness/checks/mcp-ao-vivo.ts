@@ -1,0 +1,79 @@
+import { isObject, isResponse, type MeasurementContext, parseJson, type Probe } from '../context.ts';
+import { mcpEndpoint } from './mcp-cartao.ts';
+import { type CheckDefinition, failed, partial, passed } from './types.ts';
+
+export const MCP_PROTOCOL_VERSION = '2025-06-18';
+
+/** The JSON-RPC message with `id` in a JSON or SSE (`data:` lines) response body. */
+export function jsonRpcResult(body: string, id: number): Record<string, unknown> | undefined {
+  const direct = parseJson(body);
+  const candidates: unknown[] = direct !== undefined ? (Array.isArray(direct) ? direct : [direct]) : [];
+  if (direct === undefined) {
+    for (const event of body.split(/\r?\n\r?\n/)) {
+      const data = event
+        .split(/\r?\n/)
+        .filter((l) => l.startsWith('data:'))
+        .map((l) => l.slice(5).trimStart())
+        .join('\n');
+      if (data) candidates.push(parseJson(data));
+    }
+  }
+  return candidates.find((m): m is Record<string, unknown> => isObject(m) && m.id === id);
+}
+
+async function rpc(ctx: MeasurementContext, url: string, id: number, method: string, params: unknown, extra: Record<string, string> = {}): Promise<Probe> {
+  return ctx.get(url, {
+    method: 'POST',
+    accept: 'application/json, text/event-stream',
+    headers: { 'content-type': 'application/json', ...extra },
+    body: JSON.stringify({ jsonrpc: '2.0', id, method, params }),
+    maxBytes: 1024 * 1024,
+  });
+}
+
+export const mcpAoVivo: CheckDefinition = {
+  id: 'mcp-ao-vivo',
+  nome: 'Servidor MCP responde',
+  camada: 'agentes',
+  severidade: 'alta',
+  titulo: 'Não há servidor MCP funcionando',
+  porque:
+    'Um servidor MCP deixa assistentes (Claude, ChatGPT, Cursor…) consultarem o site como ferramenta: buscar conteúdo, ler páginas e obter preços com respostas estruturadas, em vez de raspar HTML.',
+  comoCorrigir:
+    'Publique um servidor MCP por Streamable HTTP (por exemplo em /mcp) que responda a initialize com serverInfo e a tools/list com pelo menos uma ferramenta somente leitura (busca, leitura de página), e anuncie-o no cartão /.well-known/mcp/server-card.json.',
+  referencia: 'https://modelcontextprotocol.io/specification/2025-06-18/basic/transports',
+  async run(ctx) {
+    const { url, fromCard } = await mcpEndpoint(ctx);
+    const where = new URL(url).pathname;
+    const init = await rpc(ctx, url, 1, 'initialize', {
+      protocolVersion: MCP_PROTOCOL_VERSION,
+      capabilities: {},
+      clientInfo: { name: 'SinalCognitivoLeitor', version: '1.0' },
+    });
+    if (!isResponse(init)) return failed(`initialize em ${where} falhou: ${init.message}.`);
+    if (init.status !== 200) return failed(`initialize em ${where} respondeu ${init.status}${fromCard ? '' : ' (nenhum cartão MCP indica outro endereço)'}.`);
+    const message = jsonRpcResult(init.body, 1);
+    const result = isObject(message?.result) ? message.result : undefined;
+    const serverName = isObject(result?.serverInfo) && typeof result.serverInfo.name === 'string' ? result.serverInfo.name : undefined;
+    if (!result || !serverName) return failed(`initialize em ${where} não devolveu serverInfo.name (${message?.error ? 'erro JSON-RPC' : 'resposta não reconhecida'}).`);
+    const version = typeof result.protocolVersion === 'string' ? result.protocolVersion : MCP_PROTOCOL_VERSION;
+    const session = init.headers.get('mcp-session-id');
+    const headers: Record<string, string> = { 'mcp-protocol-version': version, ...(session ? { 'mcp-session-id': session } : {}) };
+    await ctx.get(url, {
+      method: 'POST',
+      accept: 'application/json, text/event-stream',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }),
+      maxBytes: 64 * 1024,
+    });
+    const list = await rpc(ctx, url, 2, 'tools/list', {}, headers);
+    if (!isResponse(list) || list.status !== 200) {
+      return partial(0.5, `${serverName} respondeu a initialize em ${where}, mas tools/list falhou (${isResponse(list) ? list.status : list.message}).`);
+    }
+    const listed = jsonRpcResult(list.body, 2);
+    const tools = isObject(listed?.result) && Array.isArray(listed.result.tools) ? listed.result.tools : [];
+    if (tools.length === 0) return partial(0.5, `${serverName} respondeu a initialize em ${where}, mas tools/list não lista ferramentas.`);
+    const names = tools.filter(isObject).map((t) => String(t.name)).slice(0, 5);
+    return passed(`${serverName} (protocolo ${version}) em ${where} com ${tools.length} ferramenta(s): ${names.join(', ')}${tools.length > 5 ? '…' : ''}.`);
+  },
+};

@@ -1,0 +1,25 @@
+import { type CheckDefinition, failed, partial, passed } from './types.ts';
+
+export const sitemap: CheckDefinition = {
+  id: 'sitemap',
+  nome: 'Sitemap XML válido',
+  camada: 'descoberta',
+  severidade: 'alta',
+  titulo: 'Não há sitemap XML válido',
+  porque:
+    'O sitemap lista as páginas que você quer que sejam encontradas. Buscadores e agentes o usam para descobrir conteúdo que não está a um clique da página inicial e para saber o que mudou.',
+  comoCorrigir:
+    'Publique /sitemap.xml (urlset do protocolo sitemaps.org, com <loc> absolutos das páginas públicas e, de preferência, <lastmod>) e declare-o no robots.txt com Sitemap: https://seu-dominio/sitemap.xml.',
+  referencia: 'https://www.sitemaps.org/protocol.html',
+  async run(ctx) {
+    const info = await ctx.sitemap();
+    if (info.urls.length === 0) return failed(`Sitemap não encontrado ou vazio${info.url ? ` em ${info.url}` : ''}: ${info.problem ?? 'sem <loc>'}.`);
+    const declared = ((await ctx.robots()).file?.sitemaps.length ?? 0) > 0;
+    const kind = info.kind === 'sitemapindex' ? `índice com ${info.urls.length} sitemap(s)` : `${info.urls.length} página(s)`;
+    if (info.problem) return partial(0.5, `Sitemap em ${info.url} (${kind}), mas ${info.problem}.`);
+    if (!declared) return partial(0.75, `Sitemap em ${info.url} (${kind}), mas não declarado no robots.txt.`, {
+      comoCorrigir: 'Declare o sitemap no robots.txt com uma linha Sitemap: e o endereço absoluto.',
+    });
+    return passed(`Sitemap em ${info.url} com ${kind}, declarado no robots.txt.`);
+  },
+};

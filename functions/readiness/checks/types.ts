@@ -1,0 +1,50 @@
+/**
+ * The shape of a readiness check: one file per check under checks/, registered in checks/index.ts.
+ * A check reads the measurement context (memoized fetches and shared analyses) and returns an outcome;
+ * the scorer turns outcomes into points, layer scores, caps and lacunas.
+ */
+import type { Severidade } from '../scoring.ts';
+import type { MeasurementContext } from '../context.ts';
+
+export type CamadaId = 'acesso' | 'descoberta' | 'conteudo' | 'dados' | 'agentes' | 'seguranca';
+
+export interface CheckOutcome {
+  status: 'passou' | 'parcial' | 'falhou' | 'nao_se_aplica';
+  /** Share of the weight earned when `parcial` (0 < credito < 1). */
+  credito?: number;
+  /** What was observed (pt-BR). */
+  detalhe: string;
+  /** A cap on the total score caused by a fatal gap. */
+  teto?: { nota: number; motivo: string };
+  /** A more specific fix than the check's default, when the observation calls for it. */
+  comoCorrigir?: string;
+}
+
+export interface CheckDefinition {
+  /** Stable id (= file name). */
+  id: string;
+  nome: string;
+  camada: CamadaId;
+  severidade: Severidade;
+  /** Title of the lacuna when the check fails. */
+  titulo: string;
+  /** Why it matters (pt-BR). */
+  porque: string;
+  /** How to fix it (pt-BR). */
+  comoCorrigir: string;
+  referencia?: string;
+  /** When this check fails because its parent failed, only the parent's lacuna is listed. */
+  dependeDe?: string;
+  run(ctx: MeasurementContext): Promise<CheckOutcome>;
+}
+
+export const passed = (detalhe: string): CheckOutcome => ({ status: 'passou', detalhe });
+export const failed = (detalhe: string, extra: Partial<CheckOutcome> = {}): CheckOutcome => ({ status: 'falhou', detalhe, ...extra });
+export const notApplicable = (detalhe: string): CheckOutcome => ({ status: 'nao_se_aplica', detalhe });
+/** Partial credit; 1 becomes `passou` and 0 becomes `falhou`. */
+export const partial = (credito: number, detalhe: string, extra: Partial<CheckOutcome> = {}): CheckOutcome => {
+  const c = Math.max(0, Math.min(1, credito));
+  if (c >= 1) return { status: 'passou', detalhe, ...extra };
+  if (c <= 0) return { status: 'falhou', detalhe, ...extra };
+  return { status: 'parcial', credito: c, detalhe, ...extra };
+};

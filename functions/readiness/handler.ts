@@ -1,0 +1,264 @@
+/**
+ * The readiness function:
+ *
+ * - `POST /api/ia/medicao`: the free measurement of the page /diagnostico-de-visibilidade-cognitiva.
+ *   Body JSON `{ "site": "<domínio>" }` or the form field `site` (max 64 KB, else 413). Answers JSON (fetch,
+ *   agents), an HTML result page (the form posted without JavaScript, `Accept: text/html`) or NDJSON progress
+ *   (`Accept: application/x-ndjson`: one line per finished check, then the result). Limits: the operator
+ *   pause, 3 measurements per visitor per 24 h, the instrument gate (8 calls per minute shared with reads).
+ *   Storage failure → 503 with Retry-After, never 500. The reading is recorded per domain.
+ * - `GET /.well-known/http-message-signatures-directory`: the reading agent's key directory (JWKS), signed
+ *   per the Web Bot Auth draft (a static file cannot carry the per-request signature headers).
+ */
+import { z } from 'zod';
+import { preflightResponse } from '../http/cors.ts';
+import { isJsonMediaType, mediaType, readBodyText } from '../http/body.ts';
+import { errorResponse } from '../http/errors.ts';
+import { PAGE_CSP } from '../http/security-headers.ts';
+import type { Handler, RequestContext } from '../http/types.ts';
+import { runtime } from '../runtime.ts';
+import { currentReaderKey, DIRECTORY_PATH, directoryBody, directoryResponseHeaders } from './agent/signing.ts';
+import { normalizeDomain } from './domain.ts';
+import type { Envelope } from './envelope.ts';
+import { type GateResult, passGate, PAUSED_RETRY_AFTER_SECONDS, retryInstant } from './gate.ts';
+import { measure } from './measure.ts';
+import { saveReading } from './readings.ts';
+import { closedGateResponse, emptyEnvelope, envelopeResponse, unavailableResponse } from './responses.ts';
+import { readingAddresses, renderMessagePage, renderResultPage } from './result-page.ts';
+import { countVisitor, peekVisitor, type VisitorState, visitorHeaders } from './visitor-limit.ts';
+
+const MEASURE_METHODS = ['POST', 'OPTIONS'] as const;
+const DIRECTORY_METHODS = ['GET', 'HEAD', 'OPTIONS'] as const;
+const UNAVAILABLE_RETRY_SECONDS = 30;
+
+const jsonBodySchema = z.object({ site: z.string().max(1024) });
+
+type Format = 'json' | 'html' | 'ndjson';
+
+const handler: Handler = async (request, context) => {
+  const { pathname } = new URL(request.url);
+  if (pathname === DIRECTORY_PATH) return keyDirectory(request);
+  return measurement(request, context);
+};
+export default handler;
+
+// ---------------------------------------------------------------------------------------------------------
+// Key directory
+
+async function keyDirectory(request: Request): Promise<Response> {
+  const method = request.method.toUpperCase();
+  if (method === 'OPTIONS') return preflightResponse(DIRECTORY_METHODS);
+  if (method !== 'GET' && method !== 'HEAD') {
+    return errorResponse('method_not_allowed', 'Use GET para ler o diretório de chaves.', { headers: { Allow: DIRECTORY_METHODS.join(', ') } });
+  }
+  const key = await currentReaderKey();
+  if (!key) {
+    return errorResponse('temporarily_unavailable', 'O agente de leitura não tem chave configurada (READER_SIGNING_KEY).', {
+      headers: { 'Retry-After': String(PAUSED_RETRY_AFTER_SECONDS) },
+    });
+  }
+  const body = directoryBody(key);
+  const headers = new Headers(directoryResponseHeaders(key, new URL(request.url), body));
+  // Ephemeral keys (local start) change on restart: keep caches short then.
+  headers.set('cache-control', runtime().config.readerSigningKeyEphemeral ? 'no-cache' : 'public, max-age=3600');
+  headers.set('access-control-allow-origin', '*');
+  headers.set('access-control-expose-headers', 'Signature, Signature-Input, Content-Digest');
+  headers.set('content-length', String(Buffer.byteLength(body)));
+  return new Response(method === 'HEAD' ? null : body, { status: 200, headers });
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Measurement
+
+function formatOf(request: Request, type: string): Format {
+  const accept = (request.headers.get('accept') ?? '').toLowerCase();
+  if (accept.includes('application/x-ndjson')) return 'ndjson';
+  if (type === 'application/x-www-form-urlencoded' && accept.includes('text/html') && !accept.startsWith('application/json')) return 'html';
+  return 'json';
+}
+
+function htmlResponse(html: string, status: number, headers?: HeadersInit): Response {
+  const h = new Headers(headers);
+  h.set('content-type', 'text/html; charset=utf-8');
+  h.set('cache-control', 'no-store');
+  // A page, not data: the page CSP (stylesheet from the site itself, no inline anything).
+  h.set('content-security-policy', PAGE_CSP);
+  h.set('cross-origin-resource-policy', 'same-origin');
+  return new Response(html, { status, headers: h });
+}
+
+/** An error answered in the requested format (JSON error body, or an HTML page for the no-JS form). */
+function failure(format: Format, status: number, code: Parameters<typeof errorResponse>[0], description: string, headers?: HeadersInit): Response {
+  if (format === 'html') {
+    const titles: Record<number, string> = { 400: 'Domínio inválido', 413: 'Pedido grande demais', 415: 'Formato não aceito', 429: 'Limite de medições atingido', 503: 'Medidor indisponível' };
+    return htmlResponse(renderMessagePage(titles[status] ?? 'Não foi possível medir', description), status, headers);
+  }
+  return errorResponse(code, description, { status, headers });
+}
+
+/** A closed gate (or paused instrument) in the requested format. */
+function closed(format: Format, dominio: string, gate: Extract<GateResult, { ok: false }>, extra?: Headers): Response {
+  const response = closedGateResponse(dominio, gate);
+  extra?.forEach((value, name) => response.headers.set(name, value));
+  if (format !== 'html') return response;
+  const retry = response.headers.get('retry-after') ?? '60';
+  const message =
+    gate.reason === 'paused'
+      ? 'O medidor está pausado pelo operador no momento.'
+      : gate.reason === 'busy'
+        ? 'O medidor está ocupado: muitas medições e leituras neste minuto.'
+        : 'O armazenamento das leituras está indisponível no momento.';
+  return htmlResponse(renderMessagePage('Tente de novo em instantes', message, `Tente de novo em ${retry} s. Esta tentativa não conta no seu limite de medições.`), response.status, response.headers);
+}
+
+function unavailable(format: Format, dominio: string, motivo?: string): Response {
+  const response = unavailableResponse(dominio, UNAVAILABLE_RETRY_SECONDS);
+  if (format === 'html') {
+    return htmlResponse(renderMessagePage('Medidor indisponível', motivo ?? 'O armazenamento das leituras está indisponível no momento.', `Tente de novo em ${UNAVAILABLE_RETRY_SECONDS} s.`), 503, {
+      'Retry-After': String(UNAVAILABLE_RETRY_SECONDS),
+    });
+  }
+  if (!motivo) return response;
+  const envelope: Envelope = { ...emptyEnvelope(dominio, 'indisponivel'), tentarEm: retryInstant(UNAVAILABLE_RETRY_SECONDS), motivo };
+  return envelopeResponse(envelope, 503, { 'Retry-After': String(UNAVAILABLE_RETRY_SECONDS) });
+}
+
+async function readSite(request: Request, type: string, format: Format): Promise<{ site: string } | Response> {
+  const body = await readBodyText(request);
+  if (!body.ok) {
+    if (body.reason === 'too_large') return failure(format, 413, 'payload_too_large', 'O corpo da requisição passa de 64 KB.');
+    return failure(format, 400, 'invalid_request', 'O corpo da requisição não é texto UTF-8 legível.');
+  }
+  if (type === 'application/x-www-form-urlencoded') {
+    const site = new URLSearchParams(body.text).get('site');
+    if (site === null || site.trim() === '') return failure(format, 400, 'invalid_request', 'Informe o domínio no campo site, por exemplo exemplo.com.br.');
+    return { site };
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(body.text);
+  } catch {
+    return failure(format, 400, 'invalid_request', 'JSON malformado: envie {"site": "exemplo.com.br"}.');
+  }
+  const parsed = jsonBodySchema.safeParse(json);
+  if (!parsed.success) return failure(format, 400, 'invalid_request', 'Envie {"site": "exemplo.com.br"}: o campo site é obrigatório e é um texto.');
+  return { site: parsed.data.site };
+}
+
+async function measurement(request: Request, context: RequestContext): Promise<Response> {
+  const method = request.method.toUpperCase();
+  if (method === 'OPTIONS') return new Response(null, { status: 204, headers: { Allow: MEASURE_METHODS.join(', '), 'Cache-Control': 'no-store' } });
+  if (method !== 'POST') {
+    return errorResponse('method_not_allowed', 'Use POST com {"site": "exemplo.com.br"} ou o formulário da página de medição.', {
+      headers: { Allow: MEASURE_METHODS.join(', ') },
+    });
+  }
+  const type = mediaType(request);
+  const format = formatOf(request, type);
+  if (type !== 'application/x-www-form-urlencoded' && !isJsonMediaType(type)) {
+    await request.body?.cancel().catch(() => {});
+    return failure(format, 415, 'unsupported_media_type', 'Envie application/json ({"site": "exemplo.com.br"}) ou um formulário (application/x-www-form-urlencoded) com o campo site.');
+  }
+  const read = await readSite(request, type, format);
+  if (read instanceof Response) return read;
+
+  const { config } = runtime();
+  const normalized = normalizeDomain(read.site, { allowLoopback: config.readinessAllowLoopback });
+  if (!normalized.ok) return failure(format, 400, 'invalid_request', normalized.reason);
+  const dominio = normalized.domain;
+
+  if (config.readinessPaused) return closed(format, dominio, { ok: false, status: 429, retryAfterSeconds: PAUSED_RETRY_AFTER_SECONDS, reason: 'paused' });
+  const key = await currentReaderKey();
+  if (!key) return unavailable(format, dominio, 'O agente de leitura não tem chave de assinatura configurada.');
+
+  let visitor: VisitorState;
+  try {
+    visitor = await peekVisitor(context.clientAddress);
+  } catch {
+    return unavailable(format, dominio);
+  }
+  if (visitor.used >= visitor.limit) {
+    const headers = visitorHeaders(visitor);
+    headers.set('Retry-After', String(visitor.resetSeconds));
+    const hours = Math.max(1, Math.ceil(visitor.resetSeconds / 3600));
+    return failure(
+      format,
+      429,
+      'rate_limited',
+      `Você já fez ${visitor.limit} medições nas últimas 24 horas. Tente de novo em cerca de ${hours} hora(s) (Retry-After: ${visitor.resetSeconds} s). As leituras registradas continuam disponíveis em /api/ia/leitura.`,
+      headers,
+    );
+  }
+
+  const gate = await passGate();
+  if (!gate.ok) return closed(format, dominio, gate, visitorHeaders(visitor));
+  try {
+    visitor = await countVisitor(visitor);
+  } catch {
+    return unavailable(format, dominio);
+  }
+
+  const headers = visitorHeaders(visitor);
+  const addresses = readingAddresses(config.origin, dominio);
+  const run = async (onProgress?: Parameters<typeof measure>[1]['onProgress']): Promise<{ envelope: Envelope } | { error: Response }> => {
+    let envelope: Envelope;
+    try {
+      envelope = await measure(dominio, { key, agentOrigin: config.origin, allowLoopback: config.readinessAllowLoopback, now: runtime().now, onProgress });
+    } catch (error) {
+      console.error('[readiness] medição falhou:', error);
+      return { error: unavailable(format, dominio, 'A medição falhou por um erro interno do medidor. Tente de novo em instantes.') };
+    }
+    try {
+      await saveReading(envelope);
+    } catch {
+      return { error: unavailable(format, dominio, 'A medição terminou, mas o armazenamento das leituras está indisponível: o resultado não pôde ser registrado.') };
+    }
+    return { envelope: { ...envelope, enderecos: { leitura: addresses.leitura, api: addresses.api } } };
+  };
+
+  if (format === 'ndjson') return streamMeasurement(run, headers);
+  const outcome = await run();
+  if ('error' in outcome) return outcome.error;
+  if (format === 'html') return htmlResponse(renderResultPage(outcome.envelope, config.origin), 200, headers);
+  return envelopeResponse(outcome.envelope, 200, headers);
+}
+
+type Run = (onProgress?: (event: { verificacao: string; nome: string; feitas: number; total: number }) => void) => Promise<{ envelope: Envelope } | { error: Response }>;
+
+/** NDJSON: `{"tipo":"inicio"}`, one `{"tipo":"progresso",…}` per finished check, then `resultado` or `erro`. */
+function streamMeasurement(run: Run, headers: Headers): Response {
+  const encoder = new TextEncoder();
+  const stream = new ReadableStream<Uint8Array>({
+    async start(controller) {
+      const send = (value: unknown) => {
+        try {
+          controller.enqueue(encoder.encode(`${JSON.stringify(value)}\n`));
+        } catch {
+          // the client went away
+        }
+      };
+      send({ tipo: 'inicio' });
+      try {
+        const outcome = await run((event) => send({ tipo: 'progresso', ...event }));
+        if ('error' in outcome) {
+          send({ tipo: 'erro', status: outcome.error.status, leitura: await outcome.error.json().catch(() => null) });
+        } else {
+          send({ tipo: 'resultado', leitura: outcome.envelope });
+        }
+      } catch (error) {
+        console.error('[readiness] medição falhou:', error);
+        send({ tipo: 'erro', status: 503, mensagem: 'A medição falhou por um erro interno. Tente de novo em instantes.' });
+      }
+      try {
+        controller.close();
+      } catch {
+        // already closed
+      }
+    },
+  });
+  const h = new Headers(headers);
+  h.set('content-type', 'application/x-ndjson; charset=utf-8');
+  h.set('cache-control', 'no-store');
+  h.set('x-accel-buffering', 'no');
+  return new Response(stream, { status: 200, headers: h });
+}

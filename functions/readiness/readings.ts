@@ -1,0 +1,40 @@
+/**
+ * Recorded readings: the last envelope of each domain, saved after every scored or unscored measurement and
+ * read by the API (`/api/v1/prontidao/{dominio}`, `/api/ia/leitura`) and MCP. One key per domain.
+ * Store failures propagate as `StoreUnavailableError` (callers answer 503 `indisponivel`).
+ */
+import { runtime } from '../runtime.ts';
+import { StoreUnavailableError } from '../store/types.ts';
+import { type Envelope, envelopeSchema } from './envelope.ts';
+
+/** Readings are kept for 180 days; a newer measurement replaces the previous one. */
+export const READING_TTL_SECONDS = 180 * 24 * 3600;
+
+export const readingKey = (domain: string): string => `readiness:reading:${domain}`;
+
+/** The recorded envelope of `domain` (already normalized), or null when none exists or it is unreadable. */
+export async function getReading(domain: string): Promise<Envelope | null> {
+  let value: unknown;
+  try {
+    value = await runtime().store.get(readingKey(domain));
+  } catch (error) {
+    throw error instanceof StoreUnavailableError ? error : new StoreUnavailableError(error);
+  }
+  if (value === null) return null;
+  const parsed = envelopeSchema.safeParse(value);
+  // A record written by an older schema that no longer validates counts as absent (never a 500).
+  return parsed.success ? parsed.data : null;
+}
+
+/** Records an envelope under its domain (only `registrada` and `nao_pontuada` are recorded). */
+export async function saveReading(envelope: Envelope): Promise<void> {
+  if (envelope.estado !== 'registrada' && envelope.estado !== 'nao_pontuada') {
+    throw new TypeError(`estado ${envelope.estado} não é registrado`);
+  }
+  const value = envelopeSchema.parse(envelope);
+  try {
+    await runtime().store.set(readingKey(envelope.dominio), value, { ttlSeconds: READING_TTL_SECONDS });
+  } catch (error) {
+    throw error instanceof StoreUnavailableError ? error : new StoreUnavailableError(error);
+  }
+}

@@ -1,0 +1,47 @@
+/**
+ * Navigation helpers of the HTML templates: short labels, the breadcrumb trail (shown on the page and
+ * described in BreadcrumbList JSON-LD from the same list) and the main navigation.
+ */
+import { absoluteUrl } from '../config/site.ts';
+import type { SiteModel, SitePage } from '../lib/site.ts';
+
+export interface Crumb {
+  nome: string;
+  path: string;
+  url: string;
+}
+
+/** Short label of a page: its `rotulo`, or the part of the title before a colon. */
+export const labelOf = (p: SitePage): string => {
+  if (p.kind === 'pagina' && p.entry.data.rotulo) return p.entry.data.rotulo;
+  const head = p.titulo.split(':')[0]?.trim() ?? p.titulo;
+  return head.length >= 3 ? head : p.titulo;
+};
+
+/** Home → each existing ancestor route → the page. Empty for the home page. */
+export const trailOf = (page: SitePage, model: SiteModel): Crumb[] => {
+  if (page.rota === 'index') return [];
+  const crumbs: Crumb[] = [{ nome: 'Início', path: '/', url: absoluteUrl('index') }];
+  const segments = page.rota.split('/');
+  for (let i = 1; i < segments.length; i++) {
+    const ancestor = model.byRoute.get(segments.slice(0, i).join('/'));
+    if (ancestor) crumbs.push({ nome: labelOf(ancestor), path: ancestor.path, url: ancestor.url });
+  }
+  crumbs.push({ nome: labelOf(page), path: page.path, url: page.url });
+  return crumbs;
+};
+
+export const NAV: readonly { label: string; href: string }[] = [
+  { label: 'Soluções', href: '/solucoes' },
+  { label: 'Objetivos', href: '/objetivos' },
+  { label: 'Diagnóstico', href: '/diagnostico-de-visibilidade' },
+  { label: 'Blog', href: '/blog' },
+  { label: 'Preços', href: '/precos' },
+  { label: 'Sobre', href: '/sobre' },
+  { label: 'Contato', href: '/contato' },
+  { label: 'Agentes', href: '/agentes' },
+];
+
+/** Whether a navigation entry leads to the current page's section (the measurement page belongs to Diagnóstico). */
+export const isInSection = (href: string, current: string): boolean =>
+  current === href || current.startsWith(`${href}/`) || (href === '/diagnostico-de-visibilidade' && current.startsWith(href));

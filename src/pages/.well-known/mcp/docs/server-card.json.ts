@@ -1,0 +1,7 @@
+import type { APIRoute } from 'astro';
+import { MCP_SERVERS } from '../../../../../functions/mcp/servers.ts';
+import { mcpServerCard } from '../../../../lib/agent-discovery.ts';
+import { json } from '../../../../lib/responses.ts';
+
+/** Server card of the documentation MCP server (`/mcp/docs`), generated from its tool registry. */
+export const GET: APIRoute = () => json(mcpServerCard(MCP_SERVERS.docs));

@@ -1,0 +1,7 @@
+import type { APIRoute } from 'astro';
+import { MCP_SERVERS } from '../../../functions/mcp/servers.ts';
+import { SERVER_CARD_TYPE, mcpServerCard } from '../../lib/agent-discovery.ts';
+import { text } from '../../lib/responses.ts';
+
+/** SEP-2127 location of the product server's card (`<mcp-url>/server-card`); media type from TYPES_BY_PATH. */
+export const GET: APIRoute = () => text(`${JSON.stringify(mcpServerCard(MCP_SERVERS.product), null, 2)}\n`, SERVER_CARD_TYPE);

@@ -1,0 +1,186 @@
+/**
+ * A content editor who commits a bad file gets a build error that names the file and the field, in pt-BR.
+ * Each case builds a throwaway copy of the project with exactly one thing broken (the copy shares
+ * node_modules through a symlink) and checks the exit status and the output of `astro build`.
+ * Builds take a few seconds each; at most two run at a time.
+ */
+import { spawn } from 'node:child_process';
+import { cp, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const COPIED = ['src', 'functions', 'content', 'public', 'astro.config.mjs', 'tsconfig.json', 'package.json'];
+const CONFIG = 'astro.copy.config.mjs';
+const CONCURRENCY = 2;
+const TIMEOUT_MS = 120_000;
+
+interface BuildResult {
+  code: number | null;
+  output: string;
+}
+
+const tempDirs: string[] = [];
+after(async () => {
+  await Promise.all(tempDirs.map((dir) => rm(dir, { recursive: true, force: true })));
+});
+
+/** A fresh copy of the project in a temp dir, with `change` applied to it. */
+async function projectCopy(change: (dir: string) => Promise<void>): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'content-errors-'));
+  tempDirs.push(dir);
+  for (const name of COPIED) await cp(join(ROOT, name), join(dir, name), { recursive: true }).catch(() => undefined);
+  await symlink(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
+  // Astro keeps its content store in cacheDir (node_modules/.astro by default), which the symlink would share
+  // with the real project and the other copies: each copy gets its own.
+  await writeFile(join(dir, CONFIG), "import config from './astro.config.mjs';\nexport default { ...config, cacheDir: './.astro-cache' };\n");
+  await change(dir);
+  return dir;
+}
+
+let running = 0;
+const waiting: (() => void)[] = [];
+async function limited<T>(task: () => Promise<T>): Promise<T> {
+  if (running >= CONCURRENCY) await new Promise<void>((resolve) => waiting.push(resolve));
+  running++;
+  try {
+    return await task();
+  } finally {
+    running--;
+    waiting.shift()?.();
+  }
+}
+
+function astroBuild(dir: string): Promise<BuildResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [join(dir, 'node_modules/astro/bin/astro.mjs'), 'build', '--config', CONFIG], {
+      cwd: dir,
+      env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1', FORCE_COLOR: '0' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const timer = setTimeout(() => child.kill('SIGKILL'), TIMEOUT_MS);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, output });
+    });
+  });
+}
+
+/** Build a copy of the project with one change. */
+const buildWith = (change: (dir: string) => Promise<void>): Promise<BuildResult> =>
+  limited(async () => astroBuild(await projectCopy(change)));
+
+async function edit(dir: string, file: string, transform: (text: string) => string): Promise<void> {
+  const path = join(dir, file);
+  const before = await readFile(path, 'utf8');
+  const after = transform(before);
+  assert.notEqual(after, before, `a alteração de teste não mudou ${file}`);
+  await writeFile(path, after);
+}
+
+/** Replace one frontmatter line (`campo: ...`) of a markdown file; `null` removes it. */
+const setField = (dir: string, file: string, field: string, line: string | null) =>
+  edit(dir, file, (text) => text.replace(new RegExp(`^${field}:.*\\n`, 'm'), line === null ? '' : `${line}\n`));
+
+/** Add a line right after the frontmatter's opening `---`. */
+const addField = (dir: string, file: string, line: string) => edit(dir, file, (text) => text.replace(/^---\n/, `---\n${line}\n`));
+
+// Strip ANSI colours (in case the environment forces them) and Astro's markdown emphasis markers.
+const plain = (output: string) => output.replace(/\x1b\[[0-9;]*m/g, '').replace(/\*\*/g, '');
+
+function assertFails(result: BuildResult, ...expected: (string | RegExp)[]): void {
+  const text = plain(result.output);
+  if (process.env.SHOW_BUILD_OUTPUT) console.log(text.slice(-2500));
+  assert.notEqual(result.code, 0, `o build deveria falhar, mas terminou com código ${result.code}:\n${text.slice(-3000)}`);
+  for (const e of expected) {
+    const found = typeof e === 'string' ? text.includes(e) : e.test(text);
+    assert.ok(found, `a saída do build deveria conter ${String(e)}:\n${text.slice(-3000)}`);
+  }
+}
+
+const ARTICLE = 'content/blog/llms-txt-na-pratica.md';
+const SOLUTION = 'content/solucoes/seo-tecnico.md';
+const OBJECTIVE = 'content/objetivos/crescer-na-busca-local.md';
+
+describe('erros de conteúdo no build', { concurrency: CONCURRENCY }, () => {
+  test('controle: a cópia sem alterações passa no build', async () => {
+    const result = await buildWith(async () => {});
+    assert.equal(result.code, 0, `o build da cópia intacta falhou:\n${plain(result.output).slice(-3000)}`);
+  });
+
+  test('campo obrigatório ausente no frontmatter de um artigo', async () => {
+    const result = await buildWith((dir) => setField(dir, ARTICLE, 'autor', null));
+    assertFails(result, ARTICLE, /autor: campo obrigatório ausente/);
+  });
+
+  test('data em formato inválido', async () => {
+    const result = await buildWith((dir) => setField(dir, ARTICLE, 'publicadoEm', 'publicadoEm: "9 de junho de 2026"'));
+    assertFails(result, ARTICLE, /publicadoEm: deve ser uma data no formato AAAA-MM-DD/);
+  });
+
+  test('tipo de solução fora da lista permitida', async () => {
+    const result = await buildWith((dir) => setField(dir, SOLUTION, 'tipo', 'tipo: auditoria'));
+    assertFails(result, SOLUTION, /tipo: valor "auditoria" não permitido; use um destes: "diagnostico", "consultoria"/);
+  });
+
+  test('campo desconhecido (schemas estritos)', async () => {
+    const result = await buildWith((dir) => addField(dir, ARTICLE, 'categoria: "Busca"'));
+    assertFails(result, ARTICLE, /categoria: campo desconhecido/);
+  });
+
+  test('rota duplicada entre uma página e uma solução', async () => {
+    const result = await buildWith(async (dir) => {
+      const solution = await readFile(join(dir, SOLUTION), 'utf8');
+      const body = solution.slice(solution.indexOf('\n---\n', 4) + 5);
+      await mkdir(join(dir, 'content/paginas/solucoes'), { recursive: true });
+      await writeFile(
+        join(dir, 'content/paginas/solucoes/seo-tecnico.md'),
+        `---\ntitulo: "SEO técnico (página duplicada)"\ndescricao: "Uma página institucional que ocupa a mesma rota de uma solução do catálogo, o que o build deve recusar."\natualizadoEm: 2026-11-03\n---\n${body}`,
+      );
+    });
+    assertFails(result, /rota "solucoes\/seo-tecnico" duplicada/, 'content/paginas/solucoes/seo-tecnico.md', SOLUTION);
+  });
+
+  test('link interno quebrado no corpo de um artigo', async () => {
+    const result = await buildWith((dir) =>
+      edit(dir, ARTICLE, (text) => `${text.trimEnd()}\n\nVeja também [o guia antigo](/blog/guia-que-nao-existe).\n`),
+    );
+    assertFails(result, ARTICLE, /link interno quebrado: "\/blog\/guia-que-nao-existe"/, 'Corrija os arquivos indicados em content/');
+  });
+
+  test('objetivo que aponta para uma solução inexistente', async () => {
+    const result = await buildWith((dir) => edit(dir, OBJECTIVE, (text) => text.replace(/^ {2}- seo-local$/m, '  - seo-para-marte')));
+    assertFails(result, OBJECTIVE, /solucoes\.\d+: a solução "seo-para-marte" não existe em content\/solucoes/);
+  });
+
+  test('precos.json com dois produtos pagos', async () => {
+    const result = await buildWith((dir) =>
+      edit(dir, 'content/precos.json', (text) => {
+        const prices = JSON.parse(text) as { produtos: { tipo: string; preco: number }[] };
+        const free = prices.produtos.find((p) => p.tipo === 'gratuito');
+        assert.ok(free, 'precos.json deveria ter um produto gratuito');
+        Object.assign(free, { tipo: 'pago', preco: 490 });
+        return `${JSON.stringify(prices, null, 2)}\n`;
+      }),
+    );
+    assertFails(result, 'content/precos.json', /produtos: deve haver exatamente um produto pago com preço público/);
+  });
+
+  test('precos.json com campo obrigatório ausente', async () => {
+    const result = await buildWith((dir) =>
+      edit(dir, 'content/precos.json', (text) => {
+        const prices = JSON.parse(text) as { produtos: Record<string, unknown>[] };
+        delete prices.produtos[0]?.prazo;
+        return `${JSON.stringify(prices, null, 2)}\n`;
+      }),
+    );
+    assertFails(result, 'content/precos.json', /produtos\.0\.prazo: campo obrigatório ausente/);
+  });
+});

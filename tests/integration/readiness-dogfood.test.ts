@@ -1,0 +1,51 @@
+/**
+ * Dogfood: the service measures its own local server and must get A+. The static site is built with absolute
+ * URLs for SITE_URL (the suite uses http://localhost:8890), so the server listens on 8890 and the instrument
+ * measures `localhost:8890` (READINESS_ALLOW_LOOPBACK=1 in this process's runtime). The instrument's network
+ * is the loopback-only guard: nothing leaves the machine.
+ */
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { loadConfig } from '../../functions/config.ts';
+import { envelopeSchema } from '../../functions/readiness/envelope.ts';
+import { setNetworkForTesting } from '../../functions/readiness/fetch/network.ts';
+import { setRuntimeForTesting } from '../../functions/runtime.ts';
+import { MemoryStore } from '../../functions/store/memory.ts';
+import { type LocalServer, startLocalServer } from '../../server/local.ts';
+import { type GuardNetwork, guardNetwork } from '../helpers/readiness.ts';
+
+const PORT = 8890;
+let server: LocalServer;
+let network: GuardNetwork;
+
+before(async () => {
+  network = guardNetwork();
+  setNetworkForTesting(network);
+  setRuntimeForTesting({
+    config: loadConfig({ ...process.env, SITE_URL: process.env.SITE_URL ?? `http://localhost:${PORT}`, READINESS_ALLOW_LOOPBACK: '1', READINESS_PAUSED: '' }),
+    store: new MemoryStore(),
+  });
+  server = await startLocalServer({ port: PORT });
+});
+after(async () => {
+  setNetworkForTesting();
+  setRuntimeForTesting();
+  await server.close();
+});
+
+test('the service measuring its own local server gets A+', async () => {
+  const res = await fetch(`http://localhost:${PORT}/api/ia/medicao`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify({ site: `localhost:${PORT}` }),
+  });
+  assert.equal(res.status, 200);
+  const envelope = envelopeSchema.parse(await res.json());
+  const missing = envelope.camadas
+    .flatMap((c) => c.verificacoes)
+    .filter((v) => v.status === 'falhou' || v.status === 'parcial')
+    .map((v) => `${v.id} (${v.pontos}/${v.peso}): ${v.detalhe}`);
+  assert.equal(envelope.estado, 'registrada', envelope.motivo);
+  assert.equal(envelope.grau, 'A+', `nota ${envelope.nota}; perdas:\n${missing.join('\n')}`);
+  assert.deepEqual(network.violations, []);
+});

@@ -1,0 +1,217 @@
+/**
+ * The storage contract (functions/store/types.ts), one suite run against both implementations: the embedded
+ * in-memory store and the Upstash store — the real `@upstash/redis` client talking to a real `redis-server`
+ * through the REST bridge of tests/helpers/redis.ts. Plus the Upstash failure modes: a frozen Redis, a wrong
+ * token and an unreachable URL all become `StoreUnavailableError`, fast.
+ */
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { after, before, describe, test } from 'node:test';
+import handler from '../../functions/auth/handler.ts';
+import { loadConfig } from '../../functions/config.ts';
+import { rateLimit } from '../../functions/limits/rate-limit.ts';
+import { setRuntimeForTesting } from '../../functions/runtime.ts';
+import { createStore } from '../../functions/store/index.ts';
+import { MemoryStore } from '../../functions/store/memory.ts';
+import { type Store, StoreUnavailableError } from '../../functions/store/types.ts';
+import { UpstashStore } from '../../functions/store/upstash.ts';
+import { type RedisBridge, redisUnavailable, startRedisBridge } from '../helpers/redis.ts';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function contractSuite(name: string, make: () => Store, skip: false | string = false): void {
+  describe(`store contract: ${name}`, { skip }, () => {
+    let store: Store;
+    let prefix: string;
+    before(() => {
+      store = make();
+      prefix = `t-${randomBytes(6).toString('hex')}:`;
+    });
+    const k = (key: string) => prefix + key;
+
+    test('get of a missing key is null', async () => {
+      assert.equal(await store.get(k('missing')), null);
+    });
+
+    test('set/get round-trips JSON values (strings stay strings)', async () => {
+      const values: unknown[] = [
+        { a: 1, b: [true, null, 'x'], nested: { ç: 'ação 🚀' } },
+        'texto com acento: ã é ü 🚀',
+        '123',
+        'OK',
+        42,
+        0,
+        false,
+        [1, '2', { three: 3 }],
+      ];
+      for (const [i, value] of values.entries()) {
+        assert.equal(await store.set(k(`v${i}`), value), true);
+        assert.deepEqual(await store.get(k(`v${i}`)), value, `valor ${i}`);
+      }
+    });
+
+    test('set overwrites; ifAbsent writes only when the key does not exist', async () => {
+      await store.set(k('o'), { n: 1 });
+      await store.set(k('o'), { n: 2 });
+      assert.deepEqual(await store.get(k('o')), { n: 2 });
+      assert.equal(await store.set(k('o'), { n: 3 }, { ifAbsent: true }), false);
+      assert.deepEqual(await store.get(k('o')), { n: 2 });
+      assert.equal(await store.set(k('fresh'), 'first', { ifAbsent: true }), true);
+      assert.equal(await store.get(k('fresh')), 'first');
+    });
+
+    test('ttlSeconds expires the value; ifAbsent succeeds again after expiry; no ttl persists', async () => {
+      await store.set(k('ttl'), 'short', { ttlSeconds: 1 });
+      await store.set(k('forever'), 'long');
+      assert.equal(await store.get(k('ttl')), 'short');
+      await sleep(1_150);
+      assert.equal(await store.get(k('ttl')), null);
+      assert.equal(await store.get(k('forever')), 'long');
+      assert.equal(await store.set(k('ttl'), 'again', { ttlSeconds: 60, ifAbsent: true }), true);
+      assert.equal(await store.get(k('ttl')), 'again');
+    });
+
+    test('hit counts in a fixed window and reports the seconds to reset', async () => {
+      const first = await store.hit(k('h'), 60);
+      assert.equal(first.count, 1);
+      assert.ok(first.resetSeconds >= 59 && first.resetSeconds <= 60, `reset ${first.resetSeconds}`);
+      const second = await store.hit(k('h'), 60);
+      assert.equal(second.count, 2);
+      assert.ok(second.resetSeconds >= 1 && second.resetSeconds <= first.resetSeconds);
+      const other = await store.hit(k('h2'), 60);
+      assert.equal(other.count, 1, 'chaves independentes');
+    });
+
+    test('the window turns: after it ends the count starts again at 1', async () => {
+      assert.equal((await store.hit(k('w'), 1)).count, 1);
+      assert.equal((await store.hit(k('w'), 1)).count, 2);
+      await sleep(1_150);
+      const next = await store.hit(k('w'), 1);
+      assert.equal(next.count, 1);
+      assert.equal(next.resetSeconds, 1);
+    });
+
+    test('concurrent hits are all counted (atomic increment)', async () => {
+      const results = await Promise.all(Array.from({ length: 25 }, () => store.hit(k('c'), 60)));
+      assert.deepEqual(
+        results.map((r) => r.count).sort((a, b) => a - b),
+        Array.from({ length: 25 }, (_, i) => i + 1),
+      );
+    });
+
+    test('delete removes a key (and a missing key is not an error)', async () => {
+      await store.set(k('d'), 'x');
+      await store.delete(k('d'));
+      assert.equal(await store.get(k('d')), null);
+      await store.delete(k('never-set'));
+      await store.hit(k('dh'), 60);
+      await store.delete(k('dh'));
+      assert.equal((await store.hit(k('dh'), 60)).count, 1);
+    });
+  });
+}
+
+contractSuite('memory', () => new MemoryStore());
+
+const skipRedis = redisUnavailable();
+let bridge: RedisBridge | undefined;
+before(async () => {
+  if (!skipRedis) bridge = await startRedisBridge();
+});
+after(async () => {
+  await bridge?.stop();
+});
+
+contractSuite('upstash (real @upstash/redis → REST bridge → redis-server)', () => {
+  assert.ok(bridge);
+  return new UpstashStore({ url: bridge.url, token: bridge.token });
+}, skipRedis);
+
+describe('upstash failure modes', { skip: skipRedis }, () => {
+  test('the store really goes through the bridge', async () => {
+    assert.ok(bridge);
+    const before = bridge.requests();
+    const store = new UpstashStore({ url: bridge.url, token: bridge.token });
+    assert.equal(store.kind, 'upstash');
+    await store.set('probe', { ok: true });
+    assert.ok(bridge.requests() > before);
+  });
+
+  test('a frozen Redis gives StoreUnavailableError after the short timeout, and the store recovers', async () => {
+    assert.ok(bridge);
+    const store = new UpstashStore({ url: bridge.url, token: bridge.token, timeoutMs: 300 });
+    await store.set('frozen', 1);
+    bridge.pauseRedis();
+    try {
+      for (const op of [() => store.get('frozen'), () => store.hit('frozen-hit', 60), () => store.set('frozen', 2)]) {
+        const started = performance.now();
+        await assert.rejects(op(), StoreUnavailableError);
+        const elapsed = performance.now() - started;
+        assert.ok(elapsed < 1_000, `falhou em ${elapsed.toFixed(0)} ms`);
+      }
+    } finally {
+      bridge.resumeRedis();
+    }
+    // A write aborted by the client may still land once Redis wakes up; the store simply works again.
+    await store.set('frozen', 3);
+    assert.equal(await store.get('frozen'), 3);
+  });
+
+  test('the default timeout stays short (≤ 1.5 s)', async () => {
+    assert.ok(bridge);
+    const store = new UpstashStore({ url: bridge.url, token: bridge.token });
+    bridge.pauseRedis();
+    try {
+      const started = performance.now();
+      await assert.rejects(store.get('x'), StoreUnavailableError);
+      const elapsed = performance.now() - started;
+      assert.ok(elapsed >= 1_000 && elapsed < 2_500, `falhou em ${elapsed.toFixed(0)} ms`);
+    } finally {
+      bridge.resumeRedis();
+    }
+  });
+
+  test('a wrong token and an unreachable URL are StoreUnavailableError', async () => {
+    assert.ok(bridge);
+    await assert.rejects(new UpstashStore({ url: bridge.url, token: 'wrong' }).get('x'), StoreUnavailableError);
+    await assert.rejects(new UpstashStore({ url: 'http://127.0.0.1:9', token: 't', timeoutMs: 500 }).hit('x', 60), StoreUnavailableError);
+  });
+});
+
+describe('callers degrade on a frozen Redis (no 500)', { skip: skipRedis }, () => {
+  test('rate limits fail open with headers; idempotency answers unsupported with a fresh credential', async () => {
+    assert.ok(bridge);
+    const config = loadConfig({ ...process.env, AGENT_JWT_SECRET: 'segredo-de-teste-0123456789abcdef' });
+    setRuntimeForTesting({ config, store: new UpstashStore({ url: bridge.url, token: bridge.token, timeoutMs: 300 }) });
+    try {
+      const counted = await rateLimit('v1', 'reg_frozen_test_000000');
+      assert.equal(counted.headers.get('ratelimit-remaining'), '119');
+      bridge.pauseRedis();
+      const open = await rateLimit('v1', 'reg_frozen_test_000000');
+      assert.equal(open.limited, null);
+      assert.equal(open.headers.get('ratelimit-remaining'), '120');
+      assert.equal(open.headers.get('ratelimit'), '"v1";r=120;t=60');
+      const started = performance.now();
+      const response = await handler(
+        new Request(`${config.origin}/agent/identity`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'idempotency-key': 'frozen-key' },
+          body: '{"type":"anonymous"}',
+        }),
+        { clientAddress: '127.0.0.1' },
+      );
+      assert.equal(response.status, 200);
+      assert.equal(response.headers.get('idempotency-status'), 'unsupported');
+      assert.ok(performance.now() - started < 1_500);
+    } finally {
+      bridge.resumeRedis();
+      setRuntimeForTesting(undefined);
+    }
+  });
+});
+
+test('createStore picks Upstash only when configured, and survives a malformed URL', () => {
+  assert.equal(createStore({ upstash: undefined }).kind, 'memory');
+  assert.equal(createStore({ upstash: { url: 'https://exemplo.upstash.io', token: 't' } }).kind, 'upstash');
+  assert.equal(createStore({ upstash: { url: 'não é url', token: 't' } }).kind, 'memory');
+});

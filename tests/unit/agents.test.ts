@@ -1,0 +1,250 @@
+/**
+ * Cores of the agent surfaces, called directly: the MCP tool registries (through the SDK's client over an
+ * in-memory transport, with stand-in readings), input normalizers, the NLWeb core of /ask, the Origin rule of
+ * the MCP handler, and the discovery builders (cards, skills and their digests).
+ */
+import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import { describe, test } from 'node:test';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { answer, clampResults, flagValue, schemaTypeOf, sseBody, toResults } from '../../functions/ask/nlweb.ts';
+import { askAnswerSchema } from '../../functions/ask/schemas.ts';
+import { siteData } from '../../functions/content/site-data.ts';
+import { docFiles, docSearchEntries, findDoc, llmsBlocks } from '../../functions/mcp/docs-tools.ts';
+import { originAllowed } from '../../functions/mcp/origin.ts';
+import { routeOf } from '../../functions/mcp/product-tools.ts';
+import type { ToolContext } from '../../functions/mcp/registry.ts';
+import { createMcpServer } from '../../functions/mcp/server.ts';
+import { MCP_SERVERS } from '../../functions/mcp/servers.ts';
+import type { Envelope } from '../../functions/readiness/envelope.ts';
+import { createSearchIndex } from '../../functions/search/engine.ts';
+import type { SearchResult } from '../../functions/search/types.ts';
+import { siteOrigin } from '../../src/config/site.ts';
+import { AGENT_SKILLS, agentCard, mcpServerCard, renderSkill, skillsIndex } from '../../src/lib/agent-discovery.ts';
+import { a2aAgentCardSchema, serverCardSchema, skillFrontmatter, skillsIndexSchema } from '../helpers/agent-schemas.ts';
+
+const origin = siteOrigin();
+const search = createSearchIndex(siteData.paginas);
+
+function context(readReading: ToolContext['readReading']): ToolContext {
+  return {
+    origin,
+    data: siteData,
+    search,
+    docsSearch: createSearchIndex(docSearchEntries(docFiles(siteData, origin))),
+    readReading,
+    contactEmail: 'contato@exemplo.com.br',
+  };
+}
+
+async function client(id: 'product' | 'docs', ctx: ToolContext): Promise<Client> {
+  const server = createMcpServer(MCP_SERVERS[id], ctx);
+  const [serverSide, clientSide] = InMemoryTransport.createLinkedPair();
+  await server.connect(serverSide);
+  const c = new Client({ name: 'teste-unitario', version: '1.0.0' });
+  await c.connect(clientSide);
+  return c;
+}
+
+const envelope = (e: Partial<Envelope> & { dominio: string; estado: Envelope['estado'] }): Envelope => ({
+  nota: null,
+  grau: null,
+  camadas: [],
+  lacunas: [],
+  medidoEm: null,
+  ...e,
+});
+
+describe('MCP registries', () => {
+  test('tool names are the contract names, unique and valid', () => {
+    assert.deepEqual(MCP_SERVERS.product.tools.map((t) => t.name), ['get_readiness_score', 'search_site', 'get_page', 'list_services', 'get_pricing', 'how_to_hire']);
+    assert.deepEqual(MCP_SERVERS.docs.tools.map((t) => t.name), ['list_docs', 'get_doc', 'search_docs', 'get_llms_txt']);
+    for (const spec of Object.values(MCP_SERVERS)) {
+      assert.ok(spec.description.length <= 100, `${spec.id}: descrição com ${spec.description.length} caracteres`);
+      for (const t of spec.tools) assert.deepEqual(t.annotations, { readOnlyHint: true, openWorldHint: false });
+    }
+  });
+
+  test('get_readiness_score maps the envelope states', async () => {
+    const states: Record<string, Response> = {
+      'registrado.com.br': Response.json(envelope({ dominio: 'registrado.com.br', estado: 'registrada', nota: 91, grau: 'A', medidoEm: '2026-11-01T10:00:00.000Z' })),
+      'pausado.com.br': Response.json(
+        envelope({ dominio: 'pausado.com.br', estado: 'limite', tentarEm: '2026-11-01T10:05:00.000Z', motivo: 'O instrumento de leitura está pausado.' }),
+        { status: 429 },
+      ),
+      'vazio.com.br': Response.json(envelope({ dominio: 'vazio.com.br', estado: 'ausente', medirEm: `${origin}/diagnostico-de-visibilidade-cognitiva` })),
+      'invalido': Response.json({ error: 'invalid_request', error_description: 'Informe o domínio completo.' }, { status: 400 }),
+      'quebrado.com.br': new Response('<html>', { status: 502 }),
+    };
+    const seen: string[] = [];
+    const c = await client(
+      'product',
+      context(async (domain) => {
+        seen.push(domain);
+        return states[domain]!.clone();
+      }),
+    );
+    const call = async (dominio: string) => (await c.callTool({ name: 'get_readiness_score', arguments: { dominio } })) as any;
+
+    const ok = await call('registrado.com.br');
+    assert.equal(ok.structuredContent.ausente, false);
+    assert.equal(ok.structuredContent.nota, 91);
+    assert.match(ok.content[0].text, /nota 91\/100, grau A/);
+
+    const paused = await call('pausado.com.br');
+    assert.notEqual(paused.isError, true);
+    assert.equal(paused.structuredContent.estado, 'limite');
+    assert.match(paused.content[0].text, /Tente de novo em 2026-11-01T10:05:00.000Z/);
+
+    const absent = await call('https://vazio.com.br/x');
+    assert.equal(absent.structuredContent.ausente, true);
+    assert.equal(absent.structuredContent.medirEm, `${origin}/diagnostico-de-visibilidade-cognitiva`);
+
+    const invalid = await call('invalido');
+    assert.equal(invalid.isError, true);
+    assert.equal(invalid.content[0].text, 'Informe o domínio completo.');
+
+    const broken = await call('quebrado.com.br');
+    assert.equal(broken.isError, true);
+    assert.deepEqual(seen, ['registrado.com.br', 'pausado.com.br', 'vazio.com.br', 'invalido', 'quebrado.com.br']);
+    await c.close();
+  });
+
+  test('a tool that throws becomes a tool error, never a protocol failure', async () => {
+    const c = await client(
+      'product',
+      context(async () => {
+        throw new Error('armazenamento caiu');
+      }),
+    );
+    const result = (await c.callTool({ name: 'get_readiness_score', arguments: { dominio: 'exemplo.com.br' } })) as any;
+    assert.equal(result.isError, true);
+    assert.match(result.content[0].text, /Falha inesperada ao executar get_readiness_score/);
+    assert.doesNotMatch(result.content[0].text, /armazenamento caiu/);
+    await c.close();
+  });
+
+  test('structured results validate against each output schema (the SDK client checks them)', async () => {
+    const c = await client('docs', context(async () => new Response()));
+    for (const [name, args] of [
+      ['list_docs', {}],
+      ['get_doc', { caminho: '/api/versioning.md' }],
+      ['search_docs', { consulta: 'sandbox' }],
+      ['get_llms_txt', { secao: 'BLOG' }],
+    ] as const) {
+      const result = (await c.callTool({ name, arguments: args })) as any;
+      assert.notEqual(result.isError, true, `${name}: ${result.content[0]?.text}`);
+      const tool = MCP_SERVERS.docs.tools.find((t) => t.name === name)!;
+      tool.outputSchema.parse(result.structuredContent);
+    }
+    await c.close();
+  });
+});
+
+describe('input normalizers', () => {
+  test('routeOf accepts routes, paths, twins, URLs and aliases', () => {
+    assert.equal(routeOf('index'), 'index');
+    assert.equal(routeOf('/'), 'index');
+    assert.equal(routeOf(''), 'index');
+    assert.equal(routeOf('/index.md'), 'index');
+    assert.equal(routeOf('Blog/Markdown-Para-Agentes/'), 'blog/markdown-para-agentes');
+    assert.equal(routeOf('https://example.com.br/solucoes/seo-local?x=1#y'), 'solucoes/seo-local');
+    assert.equal(routeOf('/docs'), 'agentes');
+    assert.equal(routeOf('developers.md'), 'agentes');
+  });
+
+  test('findDoc and llmsBlocks', () => {
+    const docs = docFiles(siteData, origin);
+    assert.equal(findDoc(docs, 'auth.md')?.caminho, '/auth.md');
+    assert.equal(findDoc(docs, `${origin}/api/versioning.md`)?.caminho, '/api/versioning.md');
+    assert.equal(findDoc(docs, 'agentes')?.caminho, '/agentes.md');
+    assert.equal(findDoc(docs, '/api')?.caminho, '/api/llms.txt');
+    assert.equal(findDoc(docs, '/robots.txt'), undefined);
+    const blocks = llmsBlocks('# T\n\n> s\n\n## A\n\n- [a](x)\n\n## B b\n\n- [b](y)\n');
+    assert.deepEqual(blocks, [
+      { titulo: 'A', bloco: '## A\n\n- [a](x)\n' },
+      { titulo: 'B b', bloco: '## B b\n\n- [b](y)\n' },
+    ]);
+  });
+
+  test('the MCP Origin rule: absent, same origin or loopback', () => {
+    const url = new URL('https://sinal.example/mcp');
+    assert.equal(originAllowed(null, url), true);
+    assert.equal(originAllowed('https://sinal.example', url), true);
+    assert.equal(originAllowed('https://sinal.example.com.br', url, 'https://sinal.example.com.br'), true);
+    assert.equal(originAllowed('http://localhost:3000', url), true);
+    assert.equal(originAllowed('http://127.0.0.1', url), true);
+    assert.equal(originAllowed('http://[::1]:8080', url), true);
+    assert.equal(originAllowed('https://sinal.example.evil.com', url), false);
+    assert.equal(originAllowed('http://sinal.example', url), false);
+    assert.equal(originAllowed('null', url), false);
+    assert.equal(originAllowed('chrome-extension://abc', url), false);
+  });
+});
+
+describe('NLWeb core', () => {
+  test('flags and result counts', () => {
+    assert.equal(flagValue(undefined), undefined);
+    assert.equal(flagValue(false), false);
+    assert.equal(flagValue('0'), false);
+    assert.equal(flagValue('FALSE'), false);
+    assert.equal(flagValue('true'), true);
+    assert.equal(clampResults(undefined), 9);
+    assert.equal(clampResults('3'), 3);
+    assert.equal(clampResults(500), 20);
+    assert.equal(clampResults(0), 9);
+    assert.equal(clampResults('x'), 9);
+  });
+
+  test('schema.org types by route', () => {
+    assert.equal(schemaTypeOf('blog/x').type, 'BlogPosting');
+    assert.equal(schemaTypeOf('solucoes/x').type, 'Service');
+    assert.equal(schemaTypeOf('solucoes').type, 'CollectionPage');
+    assert.equal(schemaTypeOf('diagnostico-de-visibilidade/perguntas-frequentes').type, 'FAQPage');
+    assert.equal(schemaTypeOf('contato').type, 'ContactPage');
+    assert.equal(schemaTypeOf('index').type, 'WebPage');
+  });
+
+  test('scores are 0–100 relative to the best hit', () => {
+    const hit = (rota: string, pontuacao: number): SearchResult => ({ rota, url: `${origin}/${rota}`, titulo: rota, descricao: 'd', secao: 's', pontuacao, trecho: '' });
+    const results = toResults([hit('a', 8), hit('b', 4), hit('c', 0.01)], origin);
+    assert.deepEqual(results.map((r) => r.score), [100, 50, 1]);
+    assert.equal(results[0]!.site, new URL(origin).host);
+  });
+
+  test('answers and SSE bodies in both event formats', () => {
+    const question = { text: 'seo técnico', streaming: true, maxResults: 4, queryId: 'q1', legacyStream: false };
+    const body = askAnswerSchema.parse(answer(question, search, origin));
+    assert.ok(body.results.length >= 1 && body.results.length <= 4);
+    assert.equal(body.results[0]!.url, `${origin}/solucoes/seo-tecnico`);
+    assert.equal(sseBody(question, body), `data: ${JSON.stringify({ _meta: body._meta })}\n\ndata: ${JSON.stringify({ results: body.results })}\n\n`);
+    const legacy = sseBody({ ...question, legacyStream: true }, body, 1000)
+      .split('\n\n')
+      .filter(Boolean)
+      .map((e) => JSON.parse(e.slice('data: '.length)));
+    assert.deepEqual(legacy.map((e) => e.message_type), ['begin-nlweb-response', 'result', 'end-nlweb-response']);
+    assert.equal(legacy[0].timestamp, 1000);
+  });
+});
+
+describe('discovery builders', () => {
+  test('cards and the agent card validate against their schemas', () => {
+    for (const spec of Object.values(MCP_SERVERS)) serverCardSchema.parse(mcpServerCard(spec, origin));
+    a2aAgentCardSchema.parse(agentCard(origin));
+    skillsIndexSchema.parse(skillsIndex(origin));
+  });
+
+  test('skill digests are the sha256 of the rendered SKILL.md; frontmatter matches the index', () => {
+    const index = skillsIndex(origin);
+    for (const skill of AGENT_SKILLS) {
+      const text = renderSkill(skill, origin);
+      const entry = index.skills.find((s) => s.name === skill.name)!;
+      assert.equal(entry.digest, `sha256:${createHash('sha256').update(Buffer.from(text, 'utf8')).digest('hex')}`);
+      const front = skillFrontmatter(text);
+      assert.equal(front.name, skill.name);
+      assert.equal(front.description, skill.description);
+      assert.ok(text.endsWith('\n') && !text.endsWith('\n\n'));
+    }
+  });
+});

@@ -1,0 +1,237 @@
+/**
+ * Bearer authentication of the v1 API and the JWT attack cases: alg none, other algorithms, wrong key,
+ * tampered payload, expired, wrong iss/aud/typ, an assertion used as an access token, a preview token outside
+ * the sandbox, missing scope, and the verified-token cache (honours exp, cleared when the secret changes).
+ */
+import assert from 'node:assert/strict';
+import { afterEach, beforeEach, describe, test } from 'node:test';
+import { SignJWT, base64url } from 'jose';
+import { type AuthenticateResult, authenticate, bearerChallenge, clearTokenCache } from '../../../functions/auth/bearer.ts';
+import { issueAccessToken, issueAssertion, newRegistrationId } from '../../../functions/auth/tokens.ts';
+import { loadConfig } from '../../../functions/config.ts';
+import { setRuntimeForTesting } from '../../../functions/runtime.ts';
+import { MemoryStore } from '../../../functions/store/memory.ts';
+import { siteOrigin } from '../../../src/config/site.ts';
+
+const origin = siteOrigin();
+const SECRET = 'segredo-de-teste-com-entropia-suficiente-0123456789';
+let clock = Date.UTC(2026, 10, 22, 12, 0, 0);
+
+function useRuntime(secret = SECRET): void {
+  const config = loadConfig({ ...process.env, SITE_URL: origin, AGENT_JWT_SECRET: secret, NETLIFY: undefined, CONTEXT: undefined });
+  setRuntimeForTesting({ config, store: new MemoryStore({ now: () => clock }), now: () => clock });
+}
+
+const request = (authorization?: string) => new Request(`${origin}/api/v1/paginas`, { headers: authorization === undefined ? {} : { authorization } });
+const ctx = (over: Partial<{ origin: string; secret: string; now: number; sandbox: boolean }> = {}) => ({ origin, secret: SECRET, now: clock, sandbox: false, ...over });
+
+async function expectError(result: AuthenticateResult, status: number, code: string): Promise<Record<string, string>> {
+  assert.equal(result.ok, false);
+  if (result.ok) throw new Error('unreachable');
+  assert.equal(result.response.status, status);
+  assert.match(result.response.headers.get('content-type') ?? '', /^application\/json/);
+  const body = (await result.response.json()) as Record<string, string>;
+  assert.equal(body.error, code);
+  assert.equal(typeof body.error_description, 'string');
+  assert.ok(body.error_description!.length > 10);
+  return body;
+}
+
+async function expect401(result: AuthenticateResult, code: 'missing_token' | 'invalid_token'): Promise<void> {
+  const body = await expectError(result, 401, code);
+  assert.equal(body.auth, `${origin}/auth.md`);
+  assert.equal(body.sandbox, `${origin}/api/v1/sandbox/`);
+  if (result.ok) return;
+  const challenge = result.response.headers.get('www-authenticate') ?? '';
+  assert.ok(
+    challenge.startsWith(`Bearer resource_metadata="${origin}/.well-known/oauth-protected-resource", scope="site.read prontidao.read"`),
+    challenge,
+  );
+}
+
+/** A JWT with arbitrary header and payload, signed with HS256 (or not at all). */
+async function forge(header: Record<string, unknown>, payload: Record<string, unknown>, secret: string | null = SECRET): Promise<string> {
+  if (secret !== null && header.alg === 'HS256') {
+    return new SignJWT(payload).setProtectedHeader(header as { alg: string }).sign(new TextEncoder().encode(secret));
+  }
+  const enc = (v: unknown) => base64url.encode(JSON.stringify(v));
+  return `${enc(header)}.${enc(payload)}.`;
+}
+
+const accessPayload = (over: Record<string, unknown> = {}) => ({
+  iss: origin,
+  aud: `${origin}/api/v1/`,
+  sub: newRegistrationId(),
+  typ: 'access',
+  scope: 'site.read prontidao.read',
+  iat: Math.floor(clock / 1000),
+  exp: Math.floor(clock / 1000) + 3600,
+  ...over,
+});
+
+beforeEach(() => {
+  clearTokenCache();
+  useRuntime();
+});
+afterEach(() => setRuntimeForTesting(undefined));
+
+describe('authenticate: success', () => {
+  test('a valid access token passes with its registration_id and claims', async () => {
+    const id = newRegistrationId();
+    const { token } = await issueAccessToken(ctx(), id);
+    const result = await authenticate(request(`Bearer ${token}`), { scope: 'site.read', sandbox: false });
+    assert.ok(result.ok);
+    assert.equal(result.registrationId, id);
+    assert.equal(result.claims?.typ, 'access');
+    assert.equal(result.claims?.iss, origin);
+    assert.equal(result.claims?.aud, `${origin}/api/v1/`);
+    assert.equal(result.claims?.scope, 'site.read prontidao.read');
+    assert.equal(result.claims?.sandbox, undefined);
+    // Scheme is case-insensitive (RFC 7235).
+    assert.ok((await authenticate(request(`bearer ${token}`), { scope: 'prontidao.read', sandbox: false })).ok);
+  });
+
+  test('sandbox: no bearer is fine; a valid one is echoed; a preview token is accepted', async () => {
+    const anonymous = await authenticate(request(), { scope: 'site.read', sandbox: true });
+    assert.deepEqual(anonymous, { ok: true, registrationId: null, claims: null });
+    const id = newRegistrationId();
+    const preview = await issueAccessToken(ctx({ sandbox: true }), id);
+    const result = await authenticate(request(`Bearer ${preview.token}`), { scope: 'site.read', sandbox: true });
+    assert.ok(result.ok);
+    assert.equal(result.registrationId, id);
+    assert.equal(result.claims?.sandbox, true);
+  });
+
+  test('sandbox: a bearer that is present is still validated', async () => {
+    await expect401(await authenticate(request('Bearer not.a.token'), { scope: 'site.read', sandbox: true }), 'invalid_token');
+  });
+});
+
+describe('authenticate: 401 missing_token', () => {
+  test('no Authorization header', async () => {
+    await expect401(await authenticate(request(), { scope: 'site.read', sandbox: false }), 'missing_token');
+  });
+  test('another scheme is not a bearer (Basic)', async () => {
+    await expect401(await authenticate(request('Basic dXNlcjpwYXNz'), { scope: 'site.read', sandbox: false }), 'missing_token');
+  });
+  test('the challenge is exactly the contract’s header', async () => {
+    const result = await authenticate(request(), { scope: 'site.read', sandbox: false });
+    assert.ok(!result.ok);
+    assert.equal(
+      result.response.headers.get('www-authenticate'),
+      `Bearer resource_metadata="${origin}/.well-known/oauth-protected-resource", scope="site.read prontidao.read"`,
+    );
+    assert.equal(bearerChallenge(origin), result.response.headers.get('www-authenticate'));
+  });
+});
+
+describe('authenticate: 401 invalid_token (attack cases)', () => {
+  const check = async (token: string) => expect401(await authenticate(request(`Bearer ${token}`), { scope: 'site.read', sandbox: false }), 'invalid_token');
+
+  test('empty bearer and garbage', async () => {
+    await check('');
+    await check('abc');
+    await check('a.b.c');
+    await check('x'.repeat(5000));
+  });
+
+  test('alg none (unsigned), with and without a signature part', async () => {
+    const unsigned = await forge({ alg: 'none', typ: 'JWT' }, accessPayload(), null);
+    await check(unsigned);
+    await check(`${unsigned}c2lnbmF0dXJl`);
+  });
+
+  test('another algorithm with the same secret (HS512) is refused', async () => {
+    const token = await new SignJWT(accessPayload()).setProtectedHeader({ alg: 'HS512' }).sign(new TextEncoder().encode(SECRET));
+    await check(token);
+  });
+
+  test('signed with another key', async () => {
+    await check((await issueAccessToken(ctx({ secret: 'outra-chave-outra-chave-outra-chave' }), newRegistrationId())).token);
+  });
+
+  test('tampered payload (scope/sub changed, signature kept)', async () => {
+    const { token } = await issueAccessToken(ctx(), newRegistrationId());
+    const [h, , s] = token.split('.');
+    const tampered = `${h}.${base64url.encode(JSON.stringify(accessPayload({ sub: newRegistrationId() })))}.${s}`;
+    await check(tampered);
+    // One flipped signature character.
+    const last = token.at(-2) === 'A' ? 'B' : 'A';
+    await check(`${token.slice(0, -2)}${last}${token.at(-1)}`);
+  });
+
+  test('expired (and the cache honours exp)', async () => {
+    await check((await issueAccessToken(ctx({ now: clock - 2 * 3600_000 }), newRegistrationId())).token);
+    const { token } = await issueAccessToken(ctx(), newRegistrationId());
+    assert.ok((await authenticate(request(`Bearer ${token}`), { scope: 'site.read', sandbox: false })).ok);
+    clock += 3601_000;
+    try {
+      await check(token);
+    } finally {
+      clock -= 3601_000;
+    }
+  });
+
+  test('issued by another origin (iss and aud of that origin, same secret)', async () => {
+    await check((await issueAccessToken(ctx({ origin: 'https://outro.example' }), newRegistrationId())).token);
+  });
+
+  test('wrong iss or wrong aud alone', async () => {
+    await check(await forge({ alg: 'HS256' }, accessPayload({ iss: 'https://outro.example' })));
+    await check(await forge({ alg: 'HS256' }, accessPayload({ aud: `${origin}/api/v2/` })));
+    await check(await forge({ alg: 'HS256' }, accessPayload({ aud: `${origin}/api/v1` })));
+    await check(await forge({ alg: 'HS256' }, accessPayload({ aud: [`${origin}/api/v1/`, 'https://outro.example/'] })));
+  });
+
+  test('wrong or missing typ; an identity assertion is not an access token', async () => {
+    await check(await forge({ alg: 'HS256' }, accessPayload({ typ: 'refresh' })));
+    await check(await forge({ alg: 'HS256' }, accessPayload({ typ: undefined })));
+    await check((await issueAssertion(ctx(), newRegistrationId())).token);
+  });
+
+  test('sub that is not a registration_id, missing exp', async () => {
+    await check(await forge({ alg: 'HS256' }, accessPayload({ sub: 'admin' })));
+    await check(await forge({ alg: 'HS256' }, accessPayload({ exp: undefined })));
+  });
+
+  test('a preview (sandbox) token outside the sandbox', async () => {
+    const { token } = await issueAccessToken(ctx({ sandbox: true }), newRegistrationId());
+    const result = await authenticate(request(`Bearer ${token}`), { scope: 'site.read', sandbox: false });
+    await expect401(result, 'invalid_token');
+  });
+
+  test('rotating the secret invalidates every token at once (the cache too)', async () => {
+    const { token } = await issueAccessToken(ctx(), newRegistrationId());
+    assert.ok((await authenticate(request(`Bearer ${token}`), { scope: 'site.read', sandbox: false })).ok);
+    useRuntime('novo-segredo-novo-segredo-novo-segredo');
+    await check(token);
+  });
+});
+
+describe('authenticate: 403 insufficient_scope', () => {
+  test('a token without prontidao.read on the readiness route', async () => {
+    const token = await forge({ alg: 'HS256' }, accessPayload({ scope: 'site.read' }));
+    assert.ok((await authenticate(request(`Bearer ${token}`), { scope: 'site.read', sandbox: false })).ok);
+    const result = await authenticate(request(`Bearer ${token}`), { scope: 'prontidao.read', sandbox: false });
+    const body = await expectError(result, 403, 'insufficient_scope');
+    assert.equal(body.auth, undefined);
+    assert.ok(!result.ok);
+    const challenge = result.response.headers.get('www-authenticate') ?? '';
+    assert.match(challenge, /^Bearer /);
+    assert.match(challenge, /error="insufficient_scope"/);
+    assert.match(challenge, /scope="prontidao\.read"/);
+  });
+});
+
+describe('verification is cheap', () => {
+  test('a cached token verifies in well under 0.1 ms', async () => {
+    const { token } = await issueAccessToken(ctx(), newRegistrationId());
+    const req = request(`Bearer ${token}`);
+    await authenticate(req, { scope: 'site.read', sandbox: false });
+    const n = 20_000;
+    const started = performance.now();
+    for (let i = 0; i < n; i++) await authenticate(req, { scope: 'site.read', sandbox: false });
+    const perCall = (performance.now() - started) / n;
+    assert.ok(perCall < 0.1, `${(perCall * 1000).toFixed(1)} µs por verificação`);
+  });
+});

@@ -1,0 +1,65 @@
+/** Runtime configuration: origin, preview, JWT secret rules (ephemeral locally, 503 on Netlify), Upstash, limits. */
+import assert from 'node:assert/strict';
+import { afterEach, test } from 'node:test';
+import { loadConfig } from '../../functions/config.ts';
+import { runtime, setRuntimeForTesting } from '../../functions/runtime.ts';
+import { MemoryStore } from '../../functions/store/memory.ts';
+
+afterEach(() => setRuntimeForTesting(undefined));
+
+test('origin and preview come from the same rules as src/config/site.ts', () => {
+  assert.equal(loadConfig({ SITE_URL: 'https://exemplo.com.br/qualquer' }).origin, 'https://exemplo.com.br');
+  assert.equal(loadConfig({ PORT: '9999' }).origin, 'http://localhost:9999');
+  const preview = loadConfig({ NETLIFY: 'true', CONTEXT: 'deploy-preview', DEPLOY_PRIME_URL: 'https://deploy-preview-1--x.netlify.app', AGENT_JWT_SECRET: 'x' });
+  assert.equal(preview.origin, 'https://deploy-preview-1--x.netlify.app');
+  assert.equal(preview.preview, true);
+  assert.equal(loadConfig({ NETLIFY: 'true', CONTEXT: 'production', URL: 'https://sinal.example', AGENT_JWT_SECRET: 'x' }).preview, false);
+});
+
+test('loadConfig with another env does not leak into process.env', () => {
+  const before = process.env.SITE_URL;
+  loadConfig({ SITE_URL: 'https://vazamento.example' });
+  assert.equal(process.env.SITE_URL, before);
+});
+
+test('AGENT_JWT_SECRET: used when set; ephemeral (one per process, with a warning) locally; undefined on Netlify', () => {
+  assert.equal(loadConfig({ AGENT_JWT_SECRET: 'segredo' }).jwtSecret, 'segredo');
+  assert.equal(loadConfig({ AGENT_JWT_SECRET: 'segredo' }).jwtSecretEphemeral, false);
+  const a = loadConfig({});
+  const b = loadConfig({ AGENT_JWT_SECRET: '  ' });
+  assert.ok(a.jwtSecret && a.jwtSecret.length >= 32);
+  assert.equal(a.jwtSecretEphemeral, true);
+  assert.equal(a.jwtSecret, b.jwtSecret, 'o mesmo segredo efêmero durante o processo');
+  assert.equal(loadConfig({ NETLIFY: 'true', URL: 'https://x.example' }).jwtSecret, undefined);
+});
+
+test('Upstash only when both URL and token are set', () => {
+  assert.equal(loadConfig({}).upstash, undefined);
+  assert.equal(loadConfig({ UPSTASH_REDIS_REST_URL: 'https://u.example' }).upstash, undefined);
+  assert.deepEqual(loadConfig({ UPSTASH_REDIS_REST_URL: 'https://u.example', UPSTASH_REDIS_REST_TOKEN: 't' }).upstash, { url: 'https://u.example', token: 't' });
+});
+
+test('rate limits: contract defaults, raisable, invalid values ignored', () => {
+  assert.deepEqual(loadConfig({}).rateLimits, { v1: { limit: 120, windowSeconds: 60 }, 'v1-public': { limit: 60, windowSeconds: 60 } });
+  assert.equal(loadConfig({ RATE_LIMIT_V1: '100000' }).rateLimits.v1.limit, 100000);
+  assert.equal(loadConfig({ RATE_LIMIT_PUBLIC: 'muito' }).rateLimits['v1-public'].limit, 60);
+  assert.equal(loadConfig({ RATE_LIMIT_V1: '0' }).rateLimits.v1.limit, 120);
+});
+
+test('address salt: RATE_LIMIT_SALT or derived, stable', () => {
+  assert.equal(loadConfig({ RATE_LIMIT_SALT: 'sal' }).addressSalt, 'sal');
+  assert.equal(loadConfig({ AGENT_JWT_SECRET: 'x' }).addressSalt, loadConfig({ AGENT_JWT_SECRET: 'x' }).addressSalt);
+  assert.notEqual(loadConfig({ AGENT_JWT_SECRET: 'x' }).addressSalt, loadConfig({ AGENT_JWT_SECRET: 'y' }).addressSalt);
+});
+
+test('runtime(): lazy singleton, memory store by default, overridable and resettable', () => {
+  const r = runtime();
+  assert.equal(runtime(), r);
+  assert.equal(typeof r.now(), 'number');
+  const store = new MemoryStore();
+  setRuntimeForTesting({ store, now: () => 42 });
+  assert.equal(runtime().store, store);
+  assert.equal(runtime().now(), 42);
+  setRuntimeForTesting(undefined);
+  assert.notEqual(runtime().store, store);
+});

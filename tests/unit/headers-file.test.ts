@@ -1,0 +1,109 @@
+/**
+ * The security headers in one place: the `_headers` the build writes never names a header in two rules that
+ * match the same path (Netlify's CDN and its emulator combine such repeats differently), every path gets the
+ * full security set exactly once, and function responses get the set that fits their media type.
+ */
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import {
+  DATA_CSP,
+  DATA_SECURITY_HEADERS,
+  PAGE_CSP,
+  PAGE_SECURITY_HEADERS,
+  securityHeadersFor,
+  withSecurityHeaders,
+} from '../../functions/http/security-headers.ts';
+import { runHandler } from '../../functions/http/run.ts';
+import { matchesPattern, parseHeadersFile, headersFor } from '../../server/netlify-rules.ts';
+import { renderHeadersFile, STATIC_REWRITES, TYPES_BY_PATH } from '../../src/build/static-rules.ts';
+
+/** Paths like the ones the build emits: pages, twins, discovery files, assets. */
+const EMITTED = [
+  '/index.html',
+  '/index.md',
+  '/blog/um-artigo.html',
+  '/blog/um-artigo.md',
+  '/llms.txt',
+  '/blog/llms.txt',
+  '/sitemap.xml',
+  '/feeds/artigos.jsonl',
+  '/agentes/indice.json',
+  '/_astro/site.abc123.css',
+  '/webmcp.js',
+  '/og.png',
+  '/404.html',
+  '/404.md',
+  ...Object.keys(TYPES_BY_PATH),
+];
+/** Request paths: what clients ask for (pages without extension, unknown paths served the 404 page). */
+const REQUESTED = [...EMITTED, '/', '/blog/um-artigo', '/developers', '/nao-existe', '/x/y/z', ...Object.keys(STATIC_REWRITES)];
+
+describe('_headers', () => {
+  const rules = parseHeadersFile(renderHeadersFile(EMITTED));
+
+  test('no header is named by two rules that match the same path', () => {
+    for (const path of REQUESTED) {
+      const seen = new Map<string, string>();
+      for (const rule of rules.filter((r) => matchesPattern(r.pattern, path))) {
+        for (const [name] of rule.headers) {
+          const key = name.toLowerCase();
+          assert.ok(!seen.has(key) || seen.get(key) === rule.pattern, `${path}: ${name} em ${seen.get(key)} e em ${rule.pattern}`);
+          seen.set(key, rule.pattern);
+        }
+      }
+    }
+  });
+
+  test('every path gets the page security headers, each with a single value', () => {
+    for (const path of REQUESTED) {
+      const headers = headersFor(rules, path);
+      for (const [name, value] of Object.entries(PAGE_SECURITY_HEADERS)) assert.equal(headers.get(name), value, `${path}: ${name}`);
+    }
+  });
+
+  test('the api catalogue answers its own Link relation once', () => {
+    const link = headersFor(rules, '/.well-known/api-catalog').get('link') ?? '';
+    assert.equal(link.split('rel="api-catalog"').length - 1, 1, link);
+  });
+});
+
+describe('function responses', () => {
+  test('HTML gets the page set, everything else the data set', () => {
+    assert.equal(securityHeadersFor('text/html; charset=utf-8'), PAGE_SECURITY_HEADERS);
+    for (const type of ['application/json', 'text/markdown; charset=utf-8', 'text/event-stream', 'text/plain', null]) {
+      assert.equal(securityHeadersFor(type), DATA_SECURITY_HEADERS, String(type));
+    }
+  });
+
+  test('what a handler set is kept', () => {
+    const headers = withSecurityHeaders(new Headers({ 'content-type': 'application/json', 'referrer-policy': 'no-referrer' }));
+    assert.equal(headers.get('referrer-policy'), 'no-referrer');
+    assert.equal(headers.get('content-security-policy'), DATA_CSP);
+  });
+
+  test('runHandler adds the set to JSON, HTML and unexpected errors', async () => {
+    const request = new Request('http://localhost/x');
+    const json = await runHandler(async () => Response.json({ ok: true }), request, { clientAddress: '127.0.0.1' });
+    assert.equal(json.headers.get('content-security-policy'), DATA_CSP);
+    const html = await runHandler(async () => new Response('<p>x</p>', { headers: { 'content-type': 'text/html; charset=utf-8' } }), request, {
+      clientAddress: '127.0.0.1',
+    });
+    assert.equal(html.headers.get('content-security-policy'), PAGE_CSP);
+    const original = console.error;
+    console.error = () => {};
+    try {
+      const failed = await runHandler(async () => { throw new Error('boom'); }, request, { clientAddress: '127.0.0.1' });
+      for (const [name, value] of Object.entries(DATA_SECURITY_HEADERS)) assert.equal(failed.headers.get(name), value, name);
+    } finally {
+      console.error = original;
+    }
+  });
+
+  test('no unsafe source in either policy', () => {
+    for (const csp of [PAGE_CSP, DATA_CSP]) {
+      assert.doesNotMatch(csp, /unsafe-|\*|https?:(?!\/\/)/);
+      assert.match(csp, /default-src 'none'/);
+      assert.match(csp, /frame-ancestors 'none'/);
+    }
+  });
+});

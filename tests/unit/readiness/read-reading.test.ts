@@ -1,0 +1,146 @@
+import assert from 'node:assert/strict';
+import { afterEach, describe, test } from 'node:test';
+import { loadConfig } from '../../../functions/config.ts';
+import { envelopeSchema, type Envelope } from '../../../functions/readiness/envelope.ts';
+import { passGate } from '../../../functions/readiness/gate.ts';
+import { readRecordedReading } from '../../../functions/readiness/read-reading.ts';
+import { getReading, saveReading } from '../../../functions/readiness/readings.ts';
+import { setRuntimeForTesting } from '../../../functions/runtime.ts';
+import { MemoryStore } from '../../../functions/store/memory.ts';
+import { type Store, StoreUnavailableError } from '../../../functions/store/types.ts';
+
+const ORIGIN = 'https://sinal.exemplo.com.br';
+let clock = Date.parse('2026-11-22T12:00:00Z');
+const now = () => clock;
+
+function setup(env: Record<string, string> = {}, store: Store = new MemoryStore({ now })) {
+  setRuntimeForTesting({ config: loadConfig({ SITE_URL: ORIGIN, AGENT_JWT_SECRET: 'x'.repeat(32), READER_SIGNING_KEY: '', ...env }), store, now });
+  return store;
+}
+
+const failingStore: Store = {
+  kind: 'memory',
+  get: async () => { throw new StoreUnavailableError(new Error('fora do ar')); },
+  set: async () => { throw new StoreUnavailableError(new Error('fora do ar')); },
+  hit: async () => { throw new StoreUnavailableError(new Error('fora do ar')); },
+  delete: async () => { throw new StoreUnavailableError(new Error('fora do ar')); },
+};
+
+const recorded: Envelope = {
+  dominio: 'exemplo.com.br',
+  estado: 'registrada',
+  nota: 91,
+  grau: 'A',
+  camadas: [{ id: 'acesso', nome: 'Acesso de robôs', nota: 100, verificacoes: [{ id: 'robots-txt', nome: 'robots.txt', status: 'passou', peso: 7, pontos: 7, detalhe: 'ok' }] }],
+  lacunas: [],
+  medidoEm: '2026-11-22T11:00:00.000Z',
+};
+
+async function body(response: Response): Promise<Envelope> {
+  const json = await response.json();
+  return envelopeSchema.parse(json);
+}
+
+afterEach(() => setRuntimeForTesting());
+
+describe('readRecordedReading (readiness rules 1–4, never measures)', () => {
+  test('no reading: 200 ausente with the measuring page', async () => {
+    setup();
+    const response = await readRecordedReading('Exemplo.com.br');
+    assert.equal(response.status, 200);
+    const envelope = await body(response);
+    assert.equal(envelope.estado, 'ausente');
+    assert.equal(envelope.dominio, 'exemplo.com.br');
+    assert.equal(envelope.nota, null);
+    assert.equal(envelope.grau, null);
+    assert.deepEqual(envelope.camadas, []);
+    assert.deepEqual(envelope.lacunas, []);
+    assert.equal(envelope.medidoEm, null);
+    assert.equal(envelope.medirEm, `${ORIGIN}/diagnostico-de-visibilidade-cognitiva`);
+  });
+
+  test('a recorded reading is returned as recorded', async () => {
+    setup();
+    await saveReading(recorded);
+    const response = await readRecordedReading('exemplo.com.br');
+    assert.equal(response.status, 200);
+    const envelope = await body(response);
+    assert.equal(envelope.estado, 'registrada');
+    assert.equal(envelope.nota, 91);
+    assert.equal(envelope.grau, 'A');
+    assert.equal(envelope.medidoEm, recorded.medidoEm);
+  });
+
+  test('IDN input reads the punycode key', async () => {
+    setup();
+    await saveReading({ ...recorded, dominio: 'xn--aa-4iaz.com.br' });
+    const envelope = await body(await readRecordedReading('açaí.com.br'));
+    assert.equal(envelope.estado, 'registrada');
+  });
+
+  test('invalid domains: 400 invalid_request error body', async () => {
+    setup();
+    for (const bad of ['https://exemplo.com.br', 'exemplo.com.br/x', '10.0.0.1', 'exemplo.com.br:8080', `${'a'.repeat(300)}.com`]) {
+      const response = await readRecordedReading(bad);
+      assert.equal(response.status, 400, bad);
+      const json = (await response.json()) as { error: string; error_description: string };
+      assert.equal(json.error, 'invalid_request');
+      assert.ok(json.error_description.length > 10);
+    }
+  });
+
+  test('gate: 8 calls per minute, then 429 limite with Retry-After and tentarEm; the window turns', async () => {
+    setup();
+    for (let i = 0; i < 8; i++) assert.equal((await readRecordedReading('exemplo.com.br')).status, 200);
+    const limited = await readRecordedReading('exemplo.com.br');
+    assert.equal(limited.status, 429);
+    const retry = Number(limited.headers.get('retry-after'));
+    assert.ok(Number.isInteger(retry) && retry >= 1 && retry <= 60);
+    const envelope = await body(limited);
+    assert.equal(envelope.estado, 'limite');
+    assert.ok(envelope.tentarEm && Date.parse(envelope.tentarEm) > clock);
+    clock += 61_000;
+    assert.equal((await readRecordedReading('exemplo.com.br')).status, 200);
+  });
+
+  test('the gate is shared with measurements', async () => {
+    setup({ READINESS_GATE_PER_MINUTE: '2' });
+    assert.equal((await passGate()).ok, true);
+    assert.equal((await passGate()).ok, true);
+    assert.equal((await readRecordedReading('exemplo.com.br')).status, 429);
+  });
+
+  test('operator pause: 429 limite with Retry-After', async () => {
+    setup({ READINESS_PAUSED: '1' });
+    const response = await readRecordedReading('exemplo.com.br');
+    assert.equal(response.status, 429);
+    assert.ok(Number(response.headers.get('retry-after')) >= 1);
+    const envelope = await body(response);
+    assert.equal(envelope.estado, 'limite');
+    assert.ok(envelope.tentarEm);
+    assert.match(envelope.motivo ?? '', /pausado/);
+  });
+
+  test('storage failure: 503 indisponivel with Retry-After, never 500', async () => {
+    setup({}, failingStore);
+    const response = await readRecordedReading('exemplo.com.br');
+    assert.equal(response.status, 503);
+    assert.ok(Number(response.headers.get('retry-after')) >= 1);
+    const envelope = await body(response);
+    assert.equal(envelope.estado, 'indisponivel');
+    assert.ok(envelope.tentarEm);
+  });
+
+  test('storage failing only on read (gate counter works): still 503', async () => {
+    const memory = new MemoryStore({ now });
+    setup({}, { ...memory, kind: 'memory', hit: memory.hit.bind(memory), set: memory.set.bind(memory), delete: memory.delete.bind(memory), get: failingStore.get });
+    assert.equal((await readRecordedReading('exemplo.com.br')).status, 503);
+  });
+
+  test('records only registrada and nao_pontuada; unreadable records count as absent', async () => {
+    const store = setup();
+    await assert.rejects(saveReading({ ...recorded, estado: 'limite' }));
+    await store.set('readiness:reading:exemplo.com.br', { lixo: true });
+    assert.equal(await getReading('exemplo.com.br'), null);
+  });
+});

@@ -1,0 +1,55 @@
+/** The embedded store's own guarantees beyond the shared contract: expiry on a moving clock, sweeping, the key cap. */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { MemoryStore } from '../../../functions/store/memory.ts';
+
+test('expiry follows the clock exactly; hit windows too', async () => {
+  let clock = 1_000_000;
+  const store = new MemoryStore({ now: () => clock });
+  await store.set('a', { v: 1 }, { ttlSeconds: 10 });
+  clock += 9_999;
+  assert.deepEqual(await store.get('a'), { v: 1 });
+  clock += 1;
+  assert.equal(await store.get('a'), null);
+  assert.deepEqual(await store.hit('w', 60), { count: 1, resetSeconds: 60 });
+  clock += 59_500;
+  assert.deepEqual(await store.hit('w', 60), { count: 2, resetSeconds: 1 });
+  clock += 500;
+  assert.deepEqual(await store.hit('w', 60), { count: 1, resetSeconds: 60 });
+});
+
+test('values are copies: mutating what was stored or read does not change the store', async () => {
+  const store = new MemoryStore();
+  const value = { list: [1] };
+  await store.set('k', value);
+  value.list.push(2);
+  const read = await store.get<{ list: number[] }>('k');
+  read!.list.push(3);
+  assert.deepEqual(await store.get('k'), { list: [1] });
+});
+
+test('expired keys are swept without being read (bounded memory under key churn)', async () => {
+  let clock = 0;
+  const store = new MemoryStore({ now: () => clock });
+  for (let i = 0; i < 5_000; i++) await store.hit(`client-${i}`, 60);
+  assert.equal(store.size, 5_000);
+  clock += 61_000;
+  for (let i = 0; i < 1_000; i++) await store.hit(`new-${i}`, 60); // a sweep runs every 1 000 writes
+  assert.equal(store.size, 1_000);
+  assert.equal(store.sweep(), 0);
+});
+
+test('the key cap evicts the oldest writes', async () => {
+  const store = new MemoryStore({ maxKeys: 100 });
+  for (let i = 0; i < 150; i++) await store.set(`k${i}`, i);
+  assert.equal(store.size, 100);
+  assert.equal(await store.get('k0'), null);
+  assert.equal(await store.get('k149'), 149);
+});
+
+test('invalid arguments are programming errors (thrown), not silent', async () => {
+  const store = new MemoryStore();
+  await assert.rejects(store.set('k', undefined), TypeError);
+  await assert.rejects(store.set('k', 1, { ttlSeconds: 0 }), RangeError);
+  await assert.rejects(store.hit('k', 0), RangeError);
+});
