@@ -9,9 +9,10 @@
  * Every build runs in a throwaway copy in the OS temp dir (node_modules symlinked, its own Astro cacheDir,
  * so every build starts cold and nothing touches the working tree's dist/ or caches), one at a time.
  * Standalone: node bench/build.ts [--keep] [--repeat=N]   (--keep leaves the temp copies for inspection; --repeat
- * (or BENCH_BUILD_REPEAT) builds each case N times from cold and keeps the fastest, for a machine that is not idle)
+ * (or BENCH_BUILD_REPEAT) builds each case N times from cold, interleaved, and keeps the fastest: for a machine that
+ * is not idle, where wall time depends on what else runs; the CPU-time rows are steadier)
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, readFile, readdir, rm, symlink, writeFile } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
@@ -67,7 +68,7 @@ export async function measureBuild(dir: string, config?: string): Promise<BuildM
   const started = performance.now();
   const child = spawn(command, args, {
     cwd: dir,
-    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1', FORCE_COLOR: '0' },
+    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -106,8 +107,9 @@ async function projectCopy(articles?: string): Promise<string> {
   const dir = await tempDir('site');
   for (const name of COPIED) await cp(join(ROOT, name), join(dir, name), { recursive: true }).catch(() => undefined);
   if (articles) await cp(articles, join(dir, 'content/blog'), { recursive: true });
-  // Own cacheDir: the default (node_modules/.astro) is shared through the symlink with the real project.
-  await writeFile(join(dir, COPY_CONFIG), "import config from './astro.config.mjs';\nexport default { ...config, cacheDir: './.astro-cache' };\n");
+  // Own caches: the defaults (node_modules/.astro, node_modules/.vite) are shared through the symlink with the
+  // real project and would be rewritten by every copy.
+  await writeFile(join(dir, COPY_CONFIG), "import config from './astro.config.mjs';\nexport default { ...config, cacheDir: './.astro-cache', vite: { ...config.vite, cacheDir: './.vite-cache' } };\n");
   return dir;
 }
 
@@ -120,7 +122,7 @@ async function bareProject(articles: string): Promise<string> {
   // Same output format and no syntax highlighting, like the project: the difference is the project's own work.
   await writeFile(
     join(dir, 'astro.config.mjs'),
-    "export default { output: 'static', build: { format: 'file' }, markdown: { syntaxHighlight: false }, cacheDir: './.astro-cache' };\n",
+    "export default { output: 'static', build: { format: 'file' }, markdown: { syntaxHighlight: false }, cacheDir: './.astro-cache', vite: { cacheDir: './.vite-cache' } };\n",
   );
   await writeFile(
     join(dir, 'src/content.config.ts'),
@@ -199,29 +201,29 @@ const log = (message: string) => console.error(`   [build] ${message}`);
 const describe = (m: BuildMeasure) =>
   `${m.seconds.toFixed(1)} s (CPU ${m.cpuSeconds.toFixed(1)} s), ${m.peakMB.toFixed(0)} MB, ${m.pages} páginas, carga ${m.load.toFixed(1)}`;
 
-/** Build `repeat` fresh copies (cold caches each time): the fastest times, the highest peak. */
-async function measure(label: string, make: () => Promise<string>, config: string | undefined, repeat: number, measured?: (dir: string) => Promise<void>) {
-  const runs: BuildMeasure[] = [];
-  for (let i = 0; i < repeat; i++) {
-    const dir = await make();
-    try {
-      const m = await measureBuild(dir, config);
-      log(`${label}: ${describe(m)}`);
-      runs.push(m);
-      if (i === 0) await measured?.(dir);
-    } finally {
-      await cleanup(dir);
-    }
+/** Build a fresh copy (cold caches) and measure it; `measured` may inspect the output before it is removed. */
+async function measureOnce(label: string, make: () => Promise<string>, config: string | undefined, measured?: (dir: string) => Promise<void>) {
+  const dir = await make();
+  try {
+    // Flush what the copy (and the previous build's removal) left to write, so the build starts on a quiet disk.
+    spawnSync('sync');
+    const m = await measureBuild(dir, config);
+    log(`${label}: ${describe(m)}`);
+    await measured?.(dir);
+    return m;
+  } finally {
+    await cleanup(dir);
   }
-  const first = runs[0]!;
-  return {
-    ...first,
-    seconds: Math.min(...runs.map((r) => r.seconds)),
-    cpuSeconds: Math.min(...runs.map((r) => r.cpuSeconds)),
-    peakMB: Math.max(...runs.map((r) => r.peakMB)),
-    load: Math.max(...runs.map((r) => r.load)),
-  };
 }
+
+/** Of several builds of one case: the fastest times, the highest peak and load. */
+const best = (runs: BuildMeasure[]): BuildMeasure => ({
+  ...runs[0]!,
+  seconds: Math.min(...runs.map((r) => r.seconds)),
+  cpuSeconds: Math.min(...runs.map((r) => r.cpuSeconds)),
+  peakMB: Math.max(...runs.map((r) => r.peakMB)),
+  load: Math.max(...runs.map((r) => r.load)),
+});
 
 const repeatOption = (): number => {
   const value = Number(/^--repeat=(\d+)$/.exec(process.argv.find((a) => a.startsWith('--repeat=')) ?? '')?.[1] ?? process.env.BENCH_BUILD_REPEAT ?? 1);
@@ -237,10 +239,14 @@ export async function run(): Promise<BenchRow[]> {
     { area: AREA, metric: `  pico de memória: ${what}`, value: m.peakMB, unit: 'MB', target: `< ${MAX_PEAK_MB} MB`, ok: m.peakMB < MAX_PEAK_MB },
   ];
 
-  // The real site, and the weight of its article pages.
-  const real = await measure('site real', () => projectCopy(), COPY_CONFIG, repeat, async (dir) => {
-    rows.push(...(await pageWeight(join(dir, 'dist'))));
-  });
+  // The real site, and the weight of its article pages (measured on the first build's output).
+  const realRuns: BuildMeasure[] = [];
+  for (let i = 0; i < repeat; i++) {
+    realRuns.push(
+      await measureOnce('site real', () => projectCopy(), COPY_CONFIG, i ? undefined : async (dir) => void rows.push(...(await pageWeight(join(dir, 'dist'))))),
+    );
+  }
+  const real = best(realRuns);
   rows.unshift(...timeRows('site real', real));
 
   const ours = new Map<number, BuildMeasure>();
@@ -248,8 +254,15 @@ export async function run(): Promise<BenchRow[]> {
   for (const n of SIZES) {
     const corpus = join(CORPUS_DIR, String(n));
     await generateCorpus(corpus, n);
-    bare.set(n, await measure(`Astro puro, ${n} artigos`, () => bareProject(corpus), undefined, repeat));
-    ours.set(n, await measure(`nosso projeto + ${n} artigos`, () => projectCopy(corpus), COPY_CONFIG, repeat));
+    // Interleaved (bare, ours, bare, ours…) so that both see the same moments of a busy machine.
+    const bareRuns: BuildMeasure[] = [];
+    const ourRuns: BuildMeasure[] = [];
+    for (let i = 0; i < repeat; i++) {
+      bareRuns.push(await measureOnce(`Astro puro, ${n} artigos`, () => bareProject(corpus), undefined));
+      ourRuns.push(await measureOnce(`nosso projeto + ${n} artigos`, () => projectCopy(corpus), COPY_CONFIG));
+    }
+    bare.set(n, best(bareRuns));
+    ours.set(n, best(ourRuns));
   }
 
   for (const n of SIZES) {

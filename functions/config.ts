@@ -133,7 +133,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     addressSalt,
     readinessPaused: nonEmpty(env.READINESS_PAUSED) === '1',
-    readinessAllowLoopback: nonEmpty(env.READINESS_ALLOW_LOOPBACK) === '1',
+    // Never on Netlify: measuring loopback is for the test suite only.
+    readinessAllowLoopback: !onNetlify && nonEmpty(env.READINESS_ALLOW_LOOPBACK) === '1',
     readinessGatePerMinute: positiveInt(env, 'READINESS_GATE_PER_MINUTE', 8),
     readinessMeasurementsPerDay: positiveInt(env, 'READINESS_MEASUREMENTS_PER_DAY', 3),
     ...readerKey(env, onNetlify),

@@ -52,7 +52,7 @@ function gauge(nota, grau) {
       'stroke-dasharray': `${filled.toFixed(2)} ${c.toFixed(2)}`, transform: 'rotate(-90 60 60)',
     }),
     svg('text', { class: 'gauge-nota', x: 60, y: 60, 'text-anchor': 'middle', 'dominant-baseline': 'middle' }, String(nota)),
-    svg('text', { class: 'gauge-grau', x: 60, y: 86, 'text-anchor': 'middle' }, grau),
+    svg('text', { class: 'gauge-grau', x: 60, y: 90, 'text-anchor': 'middle' }, grau),
   );
 }
 
@@ -61,8 +61,8 @@ function layerBar(nota) {
   return svg(
     'svg',
     { class: 'medicao-barra', viewBox: '0 0 100 8', preserveAspectRatio: 'none', width: '100%', height: 8, 'aria-hidden': 'true' },
-    svg('rect', { class: 'barra-fundo', x: 0, y: 0, width: 100, height: 8, rx: 4 }),
-    svg('rect', { class: `barra-valor ${nota === null ? 'grau-nenhum' : grauClass(layerBand(value))}`, x: 0, y: 0, width: value, height: 8, rx: 4 }),
+    svg('rect', { class: 'barra-fundo', x: 0, y: 0, width: 100, height: 8 }),
+    svg('rect', { class: `barra-valor ${nota === null ? 'grau-nenhum' : grauClass(layerBand(value))}`, x: 0, y: 0, width: value, height: 8 }),
   );
 }
 

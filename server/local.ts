@@ -3,8 +3,8 @@
  * same edge negotiation, and the static output with Netlify's `_headers`/`_redirects`. Used by `npm start`,
  * the integration tests and the benchmarks.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer, type IncomingMessage, type Server, type ServerResponse, STATUS_CODES } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { negotiateMarkdown } from '../functions/edge/negotiate.ts';
 import { runHandler } from '../functions/http/run.ts';
@@ -45,9 +45,9 @@ const edgeExcluded = EDGE_EXCLUDED_PATHS.map((pathname) => new URLPattern({ path
  * over its size limit), Node keeps delivering buffered chunks into the closed controller and the process
  * dies with ERR_INVALID_STATE. Here a cancel stops delivery and discards the rest of the upload.
  */
-function bodyStream(req: IncomingMessage): ReadableStream<Uint8Array> {
+function bodyStream(req: IncomingMessage): { stream: ReadableStream<Uint8Array>; discard(): void } {
   let done = false;
-  return new ReadableStream<Uint8Array>({
+  const stream = new ReadableStream<Uint8Array>({
     start(controller) {
       req.on('data', (chunk: Buffer) => {
         if (done) return;
@@ -74,9 +74,20 @@ function bodyStream(req: IncomingMessage): ReadableStream<Uint8Array> {
       req.resume();
     },
   });
+  /**
+   * Called once the response is written: a body the handler never read (a 405, a static page, an early 4xx)
+   * is read off the wire and dropped. Left paused, it would stall the keep-alive connection and the next
+   * request on it would hang (Node does not dump it itself once a 'data' listener was attached).
+   */
+  const discard = () => {
+    if (req.complete) return;
+    done = true;
+    req.resume();
+  };
+  return { stream, discard };
 }
 
-function toRequest(req: IncomingMessage, origin: string): Request {
+function toRequest(req: IncomingMessage, origin: string): { request: Request; discardBody(): void } {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined || name.startsWith(':')) continue;
@@ -84,13 +95,81 @@ function toRequest(req: IncomingMessage, origin: string): Request {
   }
   const method = req.method ?? 'GET';
   const hasBody = method !== 'GET' && method !== 'HEAD';
-  return new Request(new URL(req.url ?? '/', origin), {
-    method,
-    headers,
-    body: hasBody ? bodyStream(req) : undefined,
-    // @ts-expect-error Node's fetch needs `duplex` for streamed request bodies.
-    duplex: hasBody ? 'half' : undefined,
+  const url = new URL(req.url ?? '/', origin);
+  const body = hasBody ? bodyStream(req) : undefined;
+  try {
+    const request = new Request(url, {
+      method,
+      headers,
+      body: body?.stream,
+      // @ts-expect-error Node's fetch needs `duplex` for streamed request bodies.
+      duplex: hasBody ? 'half' : undefined,
+    });
+    return { request, discardBody: () => body?.discard() };
+  } catch (error) {
+    body?.discard();
+    throw error;
+  }
+}
+
+/** Methods the WHATWG `Request` constructor refuses (it throws): answered here, before any route. */
+const UNSUPPORTED_METHODS = new Set(['TRACE', 'TRACK', 'CONNECT']);
+
+/** A contract error answered by the adapter itself (the request never reaches a route); the connection is closed. */
+function sendJsonError(res: ServerResponse, status: number, error: string, description: string, headers: Record<string, string> = {}): void {
+  const body = JSON.stringify({ error, error_description: description });
+  res.shouldKeepAlive = false;
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'cache-control': 'no-store',
+    'x-content-type-options': 'nosniff',
+    'content-length': String(Buffer.byteLength(body)),
+    ...headers,
   });
+  res.end(body);
+}
+
+/** An error response written straight to the socket (no request object exists), then the connection closed. */
+function writeRawError(socket: Socket, status: number, error: string, description: string, options: { head?: boolean; headers?: string[] } = {}): void {
+  const body = JSON.stringify({ error, error_description: description });
+  const head = [
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}`,
+    'Content-Type: application/json; charset=utf-8',
+    'Cache-Control: no-store',
+    'X-Content-Type-Options: nosniff',
+    ...(options.headers ?? []),
+    `Content-Length: ${Buffer.byteLength(body)}`,
+    'Connection: close',
+  ];
+  socket.end(`${head.join('\r\n')}\r\n\r\n${options.head ? '' : body}`, () => socket.destroy());
+}
+
+/**
+ * Requests Node's HTTP parser refuses before any handler runs (bytes outside the URL grammar, control
+ * characters in header values, headers over the size limit, bad chunking…): the same statuses Node would
+ * send (400, 431, 408), but with the contract's JSON error body instead of an empty one.
+ */
+function answerClientError(error: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Socket): void {
+  const inFlight = (socket as Socket & { _httpMessage?: ServerResponse })._httpMessage;
+  if (error.code === 'ECONNRESET' || !socket.writable || (inFlight && inFlight.headersSent)) {
+    socket.destroy();
+    return;
+  }
+  const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+  const description =
+    status === 431
+      ? 'Cabeçalhos grandes demais: o limite é de 16 KB para a linha de requisição e os cabeçalhos juntos.'
+      : status === 408
+        ? 'A requisição não chegou completa a tempo.'
+        : 'Requisição HTTP malformada (linha de requisição, cabeçalhos ou corpo fora da sintaxe do HTTP/1.1).';
+  // A HEAD request gets the headers only (its client would read a body as the start of the next response).
+  writeRawError(socket, status, 'invalid_request', description, { head: error.rawPacket?.subarray(0, 5).toString('latin1') === 'HEAD ' });
+}
+
+/** CONNECT (Node hands it over as a tunnel request; without an answer the client just sees a closed socket). */
+function answerConnect(_req: IncomingMessage, socket: Socket): void {
+  socket.on('error', () => {});
+  writeRawError(socket, 405, 'method_not_allowed', 'O método CONNECT não é aceito: este servidor não é um proxy.', { headers: ['Allow: GET, HEAD, POST, OPTIONS'] });
 }
 
 async function writeResponse(res: ServerResponse, response: Response, head: boolean): Promise<void> {
@@ -124,15 +203,28 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
   const site = await createStaticSite(distDir);
   const host = options.host ?? '127.0.0.1';
 
-  const server = createServer(async (req, res) => {
+  // requireHostHeader: false so that the missing-Host 400 below carries the contract's JSON body.
+  const server = createServer({ requireHostHeader: false }, async (req, res) => {
+    if (req.headers.host === undefined && req.httpVersionMinor >= 1) {
+      sendJsonError(res, 400, 'invalid_request', 'Cabeçalho Host ausente: obrigatório em HTTP/1.1.');
+      return;
+    }
+    if (UNSUPPORTED_METHODS.has(req.method ?? '')) {
+      // The WHATWG Request refuses these methods; no route accepts them anyway.
+      sendJsonError(res, 405, 'method_not_allowed', `O método ${req.method} não é aceito.`, { allow: 'GET, HEAD, POST, OPTIONS' });
+      return;
+    }
     const origin = `http://${req.headers.host ?? `${host}:${(server.address() as AddressInfo).port}`}`;
+    // An Upgrade request we answer normally: Node stops parsing that connection after it (the next request
+    // on it would hang), so it is closed after this response.
+    if (req.headers.upgrade !== undefined) res.shouldKeepAlive = false;
+    let discardBody = () => {};
     try {
       let request: Request;
       try {
-        request = toRequest(req, origin);
+        ({ request, discardBody } = toRequest(req, origin));
       } catch {
-        res.writeHead(400, { 'content-type': 'application/json; charset=utf-8' });
-        res.end(JSON.stringify({ error: 'invalid_request', error_description: 'Requisição HTTP malformada.' }));
+        sendJsonError(res, 400, 'invalid_request', 'Requisição HTTP malformada (Host ou alvo da requisição inválido).');
         return;
       }
       const { pathname } = new URL(request.url);
@@ -153,9 +245,13 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
       console.error(error);
       if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json; charset=utf-8' });
       res.end(res.headersSent ? undefined : JSON.stringify({ error: 'server_error', error_description: 'Erro interno inesperado.' }));
+    } finally {
+      discardBody();
     }
   });
   server.keepAliveTimeout = 65_000;
+  server.on('clientError', answerClientError);
+  server.on('connect', answerConnect);
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

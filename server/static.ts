@@ -19,15 +19,26 @@ export async function createStaticSite(distDir: string): Promise<StaticSite> {
   const root = normalize(distDir).replace(/[\/]+$/, '');
   const headerRules: HeaderRule[] = parseHeadersFile(await readFile(join(root, '_headers'), 'utf8').catch(() => ''));
   const redirects: RedirectRule[] = parseRedirectsFile(await readFile(join(root, '_redirects'), 'utf8').catch(() => ''));
+  // Files found are kept (bounded by the size of dist/); misses are remembered in a bounded set only, so
+  // requests for ever-new paths (crawlers, fuzzers, attackers) cannot grow memory without limit.
   const cache = new Map<string, Promise<Buffer | undefined>>();
+  const missing = new Set<string>();
+  const MAX_MISSES = 10_000;
 
-  const load = (file: string) => {
+  const load = (file: string): Promise<Buffer | undefined> => {
+    if (missing.has(file)) return Promise.resolve(undefined);
     let hit = cache.get(file);
     if (!hit) {
       hit = stat(file)
         .then((s) => (s.isFile() ? readFile(file) : undefined))
         .catch(() => undefined);
       cache.set(file, hit);
+      void hit.then((body) => {
+        if (body !== undefined) return;
+        cache.delete(file);
+        if (missing.size >= MAX_MISSES) missing.clear();
+        missing.add(file);
+      });
     }
     return hit;
   };

@@ -8,7 +8,7 @@ import { siteData } from '../content/site-data.ts';
 import type { IndexEntry } from '../content/site-data.ts';
 import { siteSearch } from '../search/index.ts';
 import type { SearchIndex } from '../search/index.ts';
-import { formatBRL, loadPrices } from '../../src/model/prices.ts';
+import { loadPrices, productView } from '../../src/model/prices.ts';
 import type { Catalogo } from '../../src/model/site-data.ts';
 import type { PageBody, PageSummary, PricesBody, SolutionsBody } from './schemas.ts';
 
@@ -24,8 +24,8 @@ export interface ApiData {
   readonly search: SearchIndex;
   solutions(): SolutionsBody;
   prices(): PricesBody;
-  /** Per-source cache of serialized bodies (keyed by the caller). */
-  readonly cache: Map<string, string>;
+  /** Per-source cache of serialized, UTF-8 encoded bodies (keyed by the caller). */
+  readonly cache: Map<string, Uint8Array<ArrayBuffer>>;
 }
 
 /** URL of the markdown twin of a route (`/index.md` for the home page). */
@@ -41,19 +41,7 @@ export function pricesBody(origin: string): PricesBody {
     moeda: precos.moeda,
     atualizadoEm: precos.atualizadoEm.toISOString().slice(0, 10),
     fonte: `${origin}/pricing.md`,
-    produtos: precos.produtos.map((p) => ({
-      id: p.id,
-      nome: p.nome,
-      tipo: p.tipo,
-      preco: p.preco,
-      precoFormatado: formatBRL(p.preco),
-      unidade: p.unidade,
-      descricao: p.descricao,
-      inclui: p.inclui,
-      prazo: p.prazo,
-      url: `${origin}/${p.rota}`,
-      comoContratar: p.comoContratar,
-    })),
+    produtos: precos.produtos.map((p) => productView(p, origin)),
     sobProposta: { descricao: precos.sobProposta.descricao, url: `${origin}/${precos.sobProposta.rota}` },
   };
 }
@@ -93,6 +81,7 @@ export function createApiData(init: {
       ? init.search
       : {
           size: init.search.size,
+          ranked: (q, options) => init.search.ranked(q, options),
           search: (q, options) => init.search.search(q, options).map((r) => ({ ...r, url: rebase(r.url, builtFor, origin) })),
         };
   let solutions: SolutionsBody | undefined;

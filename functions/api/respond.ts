@@ -7,28 +7,37 @@ import type { ApiData } from './data.ts';
 
 export const JSON_TYPE = 'application/json; charset=utf-8';
 
-/** A JSON response from already serialized text. */
-export function jsonText(text: string, status = 200, headers?: HeadersInit): Response {
+const encoder = new TextEncoder();
+
+/** A JSON response from serialized bytes (with `Content-Length`, so servers need no chunked encoding). */
+function jsonBytes(bytes: Uint8Array<ArrayBuffer>, status: number, headers?: HeadersInit): Response {
   const h = new Headers(headers);
   h.set('content-type', JSON_TYPE);
   h.set('cache-control', 'no-store');
-  return new Response(text, { status, headers: h });
+  h.set('content-length', String(bytes.byteLength));
+  return new Response(bytes, { status, headers: h });
 }
+
+/** A JSON response from already serialized text. */
+export const jsonText = (text: string, status = 200, headers?: HeadersInit): Response => jsonBytes(encoder.encode(text), status, headers);
 
 export const json = (body: unknown, status = 200, headers?: HeadersInit): Response => jsonText(JSON.stringify(body), status, headers);
 
 /** `body` with `sandbox: true` when it comes from the sandbox. */
 export const marked = <T extends object>(data: ApiData, body: T): T & { sandbox?: true } => (data.sandbox ? { ...body, sandbox: true as const } : body);
 
-/** The body of `key` from the source's cache, computing and serializing it on first use. */
+/**
+ * The body of `key` from the source's cache, computed, serialized and encoded on first use: bodies that do
+ * not depend on the caller (pages, search results, catalogue, prices) are built once per source.
+ */
 export function cachedJson(data: ApiData, key: string, build: () => object): Response {
-  let text = data.cache.get(key);
-  if (text === undefined) {
-    text = JSON.stringify(marked(data, build()));
+  let bytes = data.cache.get(key);
+  if (bytes === undefined) {
+    bytes = encoder.encode(JSON.stringify(marked(data, build())));
     if (data.cache.size >= 5_000) data.cache.clear();
-    data.cache.set(key, text);
+    data.cache.set(key, bytes);
   }
-  return jsonText(text);
+  return jsonBytes(bytes, 200);
 }
 
 export const badRequest = (description: string): Response => errorResponse('invalid_request', description);

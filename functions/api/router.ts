@@ -41,10 +41,13 @@ function v1Route(base: string, relative: string): ApiRoute | undefined {
     case '/paginas/':
       return route('/paginas', 'site.read', listPages);
     case '/busca':
+    case '/busca/':
       return route('/busca', 'site.read', search);
     case '/solucoes':
+    case '/solucoes/':
       return route('/solucoes', 'site.read', solutions);
     case '/precos':
+    case '/precos/':
       return route('/precos', 'site.read', prices);
   }
   if (relative.startsWith('/paginas/')) {

@@ -173,7 +173,7 @@ export const productSchema = registerSchema(
     nome: z.string(),
     tipo: z.enum(['pago', 'gratuito']),
     preco: z.number().min(0).describe('Valor em reais (BRL); 0 no produto gratuito.'),
-    precoFormatado: z.string().describe('O valor formatado em pt-BR (ex.: `R$ 2.900,00`).'),
+    precoFormatado: z.string().describe('O preço como aparece no site e em /pricing.md: valor em pt-BR com a unidade (ex.: `R$ 2.900,00 por domínio`) ou `Gratuito`.'),
     unidade: z.string(),
     descricao: z.string(),
     inclui: z.array(z.string()),

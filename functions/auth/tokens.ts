@@ -117,10 +117,13 @@ export type VerifyResult<T extends TokenType> = { ok: true; claims: ClaimsOf<T> 
 /** Longest token we bother verifying (ours are ~300 characters). */
 export const MAX_TOKEN_LENGTH = 4096;
 
+/** Clock difference tolerated between the instance that issued a token and the one verifying it. */
+export const CLOCK_SKEW_SECONDS = 60;
+
 /**
  * Verifies a token of the expected type: HS256 only (alg `none` and every other algorithm are refused by
- * jose's `algorithms` allow-list), our key, `iss`/`aud` equal to this origin, not expired, `typ` as
- * expected, `sub` a registration_id.
+ * jose's `algorithms` allow-list), our key, `iss`/`aud` equal to this origin, not expired, not yet valid
+ * (`nbf` or `iat` in the future), `typ` as expected, `sub` a registration_id.
  */
 export async function verifyToken<T extends TokenType>(token: string, expected: T, ctx: SigningContext): Promise<VerifyResult<T>> {
   if (token.length > MAX_TOKEN_LENGTH || !/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/.test(token)) {
@@ -139,6 +142,8 @@ export async function verifyToken<T extends TokenType>(token: string, expected: 
     return { ok: false, reason: failureOf(error) };
   }
   if (payload.typ !== expected) return { ok: false, reason: 'type' };
+  // Not yet valid: jose checks `nbf`, but accepts an `iat` in the future (we never issue one).
+  if (typeof payload.iat === 'number' && payload.iat > ctx.now / 1000 + CLOCK_SKEW_SECONDS) return { ok: false, reason: 'claims' };
   if (typeof payload.sub !== 'string' || !REGISTRATION_ID_PATTERN.test(payload.sub)) return { ok: false, reason: 'claims' };
   // Exactly one audience, equal to ours (jose accepts an array containing it).
   if (payload.aud !== apiResource(ctx.origin)) return { ok: false, reason: 'audience' };

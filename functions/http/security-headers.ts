@@ -7,7 +7,7 @@
  * One value per header and response: Netlify applies every `_headers` rule that matches a path, and whether a
  * header named in two matching rules is replaced or comma-joined differs between Netlify's CDN and its local
  * emulator, so the build never names a header in two rules that match the same path (checked by
- * tests/unit/static-rules.test.ts), and function responses never get `_headers` at all (Netlify applies custom
+ * tests/unit/headers-file.test.ts), and function responses never get `_headers` at all (Netlify applies custom
  * headers only to files it serves itself).
  */
 const COMMON: Record<string, string> = {

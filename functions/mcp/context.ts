@@ -1,10 +1,11 @@
 /**
  * The run-time `ToolContext` of the MCP tools: the published site data, the shared search (`siteSearch()`),
- * the same engine over the documentation files, and the recorded readings. Built once per process; the parts
- * only one tool needs (the documentation index, the readings store) are loaded on first use, which keeps the
- * function's cold start short.
+ * the same engine over the documentation files, and the recorded readings. Built once per process; the
+ * documentation index is built on first use. (Static imports only: a dynamic import makes esbuild, which
+ * bundles the Netlify function, wrap shared modules in lazy initializers and the bundle fails at start.)
  */
 import { siteData } from '../content/site-data.ts';
+import { readRecordedReading } from '../readiness/read-reading.ts';
 import { runtime } from '../runtime.ts';
 import type { SearchIndex } from '../search/engine.ts';
 import { createSearchIndex, siteSearch } from '../search/index.ts';
@@ -28,7 +29,7 @@ export function toolContext(): ToolContext {
       docsIndex ??= createSearchIndex(docSearchEntries(docFiles(siteData, origin)));
       return docsIndex;
     },
-    readReading: async (domain) => (await import('../readiness/read-reading.ts')).readRecordedReading(domain),
+    readReading: readRecordedReading,
     contactEmail: contactEmail(),
   };
   cached = { origin, context };

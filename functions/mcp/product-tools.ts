@@ -8,7 +8,7 @@ import type { CatalogoSolucao, SiteData } from '../../src/model/site-data.ts';
 import { envelopeSchema, type Envelope } from '../readiness/envelope.ts';
 import { PAGE_ALIASES } from '../../src/model/aliases.ts';
 import { tiposDeSolucao, type Produto } from '../../src/model/content.ts';
-import { formatBRL, loadPrices } from '../../src/model/prices.ts';
+import { loadPrices, productView } from '../../src/model/prices.ts';
 import { READ_ONLY, type ToolContext, type ToolDefinition, dataResult, defineTool, foldText, toolError } from './registry.ts';
 
 /** Where the free measurement is made (contract: the API and the tools never measure). */
@@ -140,21 +140,6 @@ const hitsText = (hits: z.infer<typeof searchHitSchema>[]): string =>
 
 const isoDay = (value: Date | string): string => (value instanceof Date ? value.toISOString().slice(0, 10) : String(value).slice(0, 10));
 
-function productView(p: Produto, origin: string): z.infer<typeof productSchema> {
-  return {
-    id: p.id,
-    nome: p.nome,
-    tipo: p.tipo,
-    preco: p.preco,
-    precoFormatado: p.preco > 0 ? `${formatBRL(p.preco)} ${p.unidade}` : 'Gratuito',
-    unidade: p.unidade,
-    descricao: p.descricao,
-    inclui: p.inclui,
-    prazo: p.prazo,
-    url: `${origin}/${p.rota}`,
-    comoContratar: p.comoContratar,
-  };
-}
 
 type ProductMatch =
   | { kind: 'produto'; produto: Produto; solucao?: CatalogoSolucao }

@@ -43,13 +43,13 @@ function gauge(nota: number, grau: string): string {
 <circle class="gauge-trilha" cx="60" cy="60" r="${r}" fill="none" stroke-width="12"/>
 <circle class="gauge-valor ${grauClass(grau)}" cx="60" cy="60" r="${r}" fill="none" stroke-width="12" stroke-linecap="round" stroke-dasharray="${filled.toFixed(2)} ${circumference.toFixed(2)}" transform="rotate(-90 60 60)"/>
 <text class="gauge-nota" x="60" y="60" text-anchor="middle" dominant-baseline="middle">${nota}</text>
-<text class="gauge-grau" x="60" y="86" text-anchor="middle">${escapeHtml(grau)}</text>
+<text class="gauge-grau" x="60" y="90" text-anchor="middle">${escapeHtml(grau)}</text>
 </svg>`;
 }
 
 function bar(nota: number | null): string {
   const value = nota ?? 0;
-  return `<svg class="medicao-barra" viewBox="0 0 100 8" preserveAspectRatio="none" width="100%" height="8" aria-hidden="true"><rect class="barra-fundo" x="0" y="0" width="100" height="8" rx="4"/><rect class="barra-valor ${grauClass(nota === null ? null : notaGrauLetter(value))}" x="0" y="0" width="${value}" height="8" rx="4"/></svg>`;
+  return `<svg class="medicao-barra" viewBox="0 0 100 8" preserveAspectRatio="none" width="100%" height="8" aria-hidden="true"><rect class="barra-fundo" x="0" y="0" width="100" height="8"/><rect class="barra-valor ${grauClass(nota === null ? null : notaGrauLetter(value))}" x="0" y="0" width="${value}" height="8"/></svg>`;
 }
 
 /** The grade letter band of a layer score (same table as the total, by its first letter). */
@@ -123,6 +123,7 @@ function shell(title: string, body: string): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <title>${escapeHtml(title)} | ${SITE_NAME}</title>
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="/medicao.css">
 </head>
 <body class="medicao-pagina">

@@ -15,6 +15,8 @@ import type { SearchOptions, SearchResult } from './types.ts';
 export interface SearchIndex {
   /** Ranked results for `query` (empty when the query has no searchable term). */
   search(query: string, options: SearchOptions): SearchResult[];
+  /** The same ranking without building results and snippets: routes and scores only. */
+  ranked(query: string, options: SearchOptions): { rota: string; pontuacao: number }[];
   /** Number of indexed pages. */
   readonly size: number;
 }
@@ -22,6 +24,8 @@ export interface SearchIndex {
 /** Field order in the postings: title, description, text. */
 const FIELDS = ['titulo', 'descricao', 'texto'] as const;
 const F = FIELDS.length;
+/** Index of the text field in the postings. */
+const TEXT = 2;
 /** Field weights (BM25F): a match in the title counts more than one in the description, more than one in the text. */
 export const FIELD_WEIGHTS = [4, 2, 1] as const;
 /** Length normalization per field (short fields are barely normalized). */
@@ -228,13 +232,18 @@ function ranker(compact: CompactIndex, entries: readonly IndexEntry[]): SearchIn
   /** Epoch stamps instead of clearing arrays: `termStamp` per query term, `queryStamp` per query. */
   const termStamp = new Uint32Array(n);
   const queryStamp = new Uint32Array(n);
+  /** `textStamp[d] === termEpoch`: the current query term occurs in the text of page d. */
+  const textStamp = new Uint32Array(n);
+  /** Per page, bit i set when query term i occurs in its text (the snippet looks only for those). */
+  const textMask = new Uint32Array(n);
   let epoch = 0;
 
   /** Pages and scores, best first (at most `limit`). */
-  function rank(queryTerms: readonly QueryTerm[], limit: number, sections: ReadonlySet<string> | undefined): { d: number; score: number }[] {
+  function rank(queryTerms: readonly QueryTerm[], limit: number, sections: ReadonlySet<string> | undefined): { d: number; score: number; inText: number }[] {
     const touched: number[] = [];
     const queryEpoch = ++epoch;
-    for (const { term, prefix } of queryTerms) {
+    for (let qi = 0; qi < queryTerms.length; qi++) {
+      const { term, prefix } = queryTerms[qi]!;
       const termEpoch = ++epoch;
       const seen: number[] = [];
       const first = lowerBound(term);
@@ -252,19 +261,23 @@ function ranker(compact: CompactIndex, entries: readonly IndexEntry[]): SearchIn
             best[d] = score;
             seen.push(d);
           } else if (score > best[d]!) best[d] = score;
+          if (tfs[p * F + TEXT]! > 0) textStamp[d] = termEpoch;
         }
       }
+      const bit = 1 << qi;
       for (let i = 0; i < seen.length; i++) {
         const d = seen[i]!;
         if (queryStamp[d] !== queryEpoch) {
           queryStamp[d] = queryEpoch;
           matched[d] = 1;
           totals[d] = best[d]!;
+          textMask[d] = 0;
           touched.push(d);
         } else {
           matched[d]!++;
           totals[d]! += best[d]!;
         }
+        if (textStamp[d] === termEpoch) textMask[d]! |= bit;
       }
     }
 
@@ -291,18 +304,26 @@ function ranker(compact: CompactIndex, entries: readonly IndexEntry[]): SearchIn
       topDocs[k] = d;
       topScores[k] = score;
     }
-    return topDocs.map((d, k) => ({ d, score: topScores[k]! }));
+    return topDocs.map((d, k) => ({ d, score: topScores[k]!, inText: textMask[d]! }));
+  }
+
+  function prepareQuery(query: string, options: SearchOptions) {
+    const limit = Math.max(0, Math.floor(options.limite));
+    if (limit === 0 || n === 0) return undefined;
+    const analyzed = analyzeQuery(query.slice(0, MAX_QUERY_LENGTH)).slice(0, MAX_QUERY_TERMS);
+    if (analyzed.length === 0) return undefined;
+    const queryTerms: QueryTerm[] = analyzed.map((term) => ({ term, prefix: term.length >= PREFIX_MIN_LENGTH }));
+    const sections = options.secoes?.length ? new Set(options.secoes) : undefined;
+    return { queryTerms, top: rank(queryTerms, limit, sections) };
   }
 
   function search(query: string, options: SearchOptions): SearchResult[] {
-    const limit = Math.max(0, Math.floor(options.limite));
-    if (limit === 0 || n === 0) return [];
-    const analyzed = analyzeQuery(query.slice(0, MAX_QUERY_LENGTH)).slice(0, MAX_QUERY_TERMS);
-    if (analyzed.length === 0) return [];
-    const queryTerms: QueryTerm[] = analyzed.map((term) => ({ term, prefix: term.length >= PREFIX_MIN_LENGTH }));
-    const sections = options.secoes?.length ? new Set(options.secoes) : undefined;
-    return rank(queryTerms, limit, sections).map(({ d, score }) => {
+    const prepared = prepareQuery(query, options);
+    if (!prepared) return [];
+    return prepared.top.map(({ d, score, inText }) => {
       const entry = entries[d]!;
+      // Look in the text only for the terms the index says it contains (none: the snippet is its opening).
+      const inTextTerms = inText === (1 << prepared.queryTerms.length) - 1 ? prepared.queryTerms : prepared.queryTerms.filter((_, i) => inText & (1 << i));
       return {
         rota: entry.rota,
         url: entry.url,
@@ -310,12 +331,18 @@ function ranker(compact: CompactIndex, entries: readonly IndexEntry[]): SearchIn
         descricao: entry.descricao,
         secao: entry.secao,
         pontuacao: Math.round(score * 10_000) / 10_000,
-        trecho: makeSnippet(entry.texto, queryTerms),
+        trecho: makeSnippet(entry.texto, inTextTerms),
       };
     });
   }
 
-  return { search, size: n };
+  function ranked(query: string, options: SearchOptions): { rota: string; pontuacao: number }[] {
+    const prepared = prepareQuery(query, options);
+    if (!prepared) return [];
+    return prepared.top.map(({ d, score }) => ({ rota: entries[d]!.rota, pontuacao: Math.round(score * 10_000) / 10_000 }));
+  }
+
+  return { search, ranked, size: n };
 }
 
 /** Builds the search index over `entries` (analyses every page). */

@@ -2,7 +2,7 @@
  * Facts shown both on the HTML pages and in the markdown twins, derived once from the content
  * (so the two renderings cannot drift apart).
  */
-import { findProduct, formatBRL, loadPrices } from '../model/prices.ts';
+import { findProduct, loadPrices, priceLabel } from '../model/prices.ts';
 import type { Produto } from '../model/content.ts';
 import type { SiteModel, SitePage } from './site.ts';
 
@@ -17,8 +17,7 @@ export const TIPO_LABEL: Record<string, string> = {
   treinamento: 'Treinamento',
 };
 
-export const priceLabel = (product: Produto): string =>
-  product.preco === 0 ? 'Gratuito' : `${formatBRL(product.preco)} ${product.unidade}`;
+export { priceLabel };
 
 /** Price text of a solution: the public price of its product, or "sob proposta". */
 export const solutionPrice = (s: Solution): string => {

@@ -18,8 +18,15 @@ export const markdownToText = (markdown: string): string =>
     .replace(/^\s{0,3}(#{1,6}|>|[-*+]|\d+\.)\s+/gm, '')
     .replace(/[*_`~|]+/g, ' ')
     .replace(/^-{3,}$/gm, ' ')
-    .replace(/\s+/g, ' ')
+    // Every whitespace run becomes one space (as /\s+/g → ' '), without rewriting the single spaces.
+    .replace(/\s{2,}|[^\S ]/g, ' ')
     .trim();
 
 /** Word count of a markdown body. */
-export const wordCount = (markdown: string): number => markdownToText(markdown).split(' ').filter(Boolean).length;
+export const wordCount = (markdown: string): number => {
+  // The text has single spaces between words and none at the ends: words = spaces + 1.
+  const text = markdownToText(markdown);
+  let spaces = 0;
+  for (let i = text.indexOf(' '); i !== -1; i = text.indexOf(' ', i + 1)) spaces++;
+  return text ? spaces + 1 : 0;
+};

@@ -12,3 +12,22 @@ export const findProduct = (id: string): Produto | undefined => loadPrices().pro
 
 const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
 export const formatBRL = (value: number): string => brl.format(value);
+
+/** Price as shown everywhere (pages, /pricing.md, API, MCP): "R$ 2.900,00 por domínio" or "Gratuito". */
+export const priceLabel = (product: Produto): string =>
+  product.preco === 0 ? 'Gratuito' : `${formatBRL(product.preco)} ${product.unidade}`;
+
+/** A product as the API (`/api/v1/precos`) and MCP (`get_pricing`) return it, with absolute URLs. */
+export const productView = (p: Produto, origin: string) => ({
+  id: p.id,
+  nome: p.nome,
+  tipo: p.tipo,
+  preco: p.preco,
+  precoFormatado: priceLabel(p),
+  unidade: p.unidade,
+  descricao: p.descricao,
+  inclui: p.inclui,
+  prazo: p.prazo,
+  url: `${origin}/${p.rota}`,
+  comoContratar: p.comoContratar,
+});

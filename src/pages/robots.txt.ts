@@ -10,8 +10,16 @@ import { AI_AGENTS, CONTENT_SIGNAL } from '../model/ai-agents.ts';
 export const GET: APIRoute = () => {
   const origin = siteOrigin();
   const disallow = ['/api/v1/', '/agent/', '/ask', '/mcp'];
+  // The MCP server cards are static documents under the disallowed /mcp prefix (the longest rule wins, RFC 9309).
+  const allow = ['/mcp/server-card', '/mcp/docs/server-card'];
   const group = (agents: string[]) =>
-    [...agents.map((a) => `User-agent: ${a}`), `Content-Signal: ${CONTENT_SIGNAL}`, 'Allow: /', ...disallow.map((d) => `Disallow: ${d}`)].join('\n');
+    [
+      ...agents.map((a) => `User-agent: ${a}`),
+      `Content-Signal: ${CONTENT_SIGNAL}`,
+      'Allow: /',
+      ...disallow.map((d) => `Disallow: ${d}`),
+      ...allow.map((a) => `Allow: ${a}`),
+    ].join('\n');
   const body = [
     '# Sinal Cognitivo: política de rastreamento',
     '# Conteúdo público; versões em markdown em <endereço>.md e por Accept: text/markdown.',
@@ -20,8 +28,9 @@ export const GET: APIRoute = () => {
     '# Rastreadores e agentes de IA (treinamento, busca e acesso iniciado por usuário)',
     group(AI_AGENTS.map((a) => a.token)),
     `Sitemap: ${origin}/sitemap.xml`,
-    `schemaMap: ${origin}/schema_map.xml`,
-    `schemaMap: ${origin}/schemamap.xml`,
+    // No `schemaMap:` line: it is not a robots.txt record (RFC 9309 groups, Sitemap), and validators such as
+    // Lighthouse's SEO audit reject the file for it. NLWeb's crawler, finding none, probes /schema_map.xml.
+    '# Mapa de dados estruturados (NLWeb): /schema_map.xml',
   ];
   return text(`${body.join('\n\n')}\n`);
 };

@@ -6,12 +6,13 @@
  * test-results/screenshots/. Mobile viewport and the dark colour scheme are checked on a sample.
  */
 import assert from 'node:assert/strict';
-import { mkdir, readFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, ConsoleMessage, Page } from 'playwright-core';
 import { type LocalServer, startLocalServer } from '../../server/local.ts';
 import type { IndexEntry } from '../../src/model/site-data.ts';
+import { firstPublished, publishedPages } from '../helpers/published.ts';
 import { CHROMIUM, CHROMIUM_ARGS, requireSystem } from '../helpers/system.ts';
 
 const skip = requireSystem(CHROMIUM, 'chromium');
@@ -37,29 +38,16 @@ let browser: Browser;
 let strict: BrowserContext;
 let axeContext: BrowserContext;
 
-/** The published page index (built by `npm run build`): templates are picked from it, not hard-coded. */
-const indexFile = new URL('dist/agentes/indice.json', root);
-const published: IndexEntry[] = skip
-  ? []
-  : JSON.parse(
-      await readFile(indexFile, 'utf8').catch(() => {
-        throw new Error(`${fileURLToPath(indexFile)} não existe: rode \`npm run build\` antes dos testes de navegador`);
-      }),
-    ).paginas;
+const published: IndexEntry[] = skip ? [] : publishedPages();
 const index = new Map(published.map((p) => [p.rota, p]));
 
-const firstOf = (prefix: string): IndexEntry => {
-  const entry = published.find((p) => p.rota.startsWith(prefix));
-  if (!entry) throw new Error(`nenhuma página com rota ${prefix}* no índice publicado`);
-  return entry;
-};
 
 const templates: Template[] = skip
   ? []
   : (() => {
-      const solucao = firstOf('solucoes/');
-      const objetivo = firstOf('objetivos/');
-      const artigo = firstOf('blog/');
+      const solucao = firstPublished('solucoes/');
+      const objetivo = firstPublished('objetivos/');
+      const artigo = firstPublished('blog/');
       return [
         { name: 'inicio', path: '/', types: ['WebSite'], nav: { label: 'Soluções', path: '/solucoes' }, follow: { selector: '.hero .btn', path: '/diagnostico-de-visibilidade-cognitiva' } },
         { name: 'pagina', path: '/sobre', types: ['BreadcrumbList'], nav: { label: 'Contato', path: '/contato' } },
@@ -294,7 +282,7 @@ describe('page templates in Chromium', { skip }, () => {
       ['precos', '/precos'],
     ] as const) {
       test(`${name} fits a 390 px screen, navigates and has no axe violations`, async () => {
-        const target = path.startsWith('/') ? path : `/${firstOf(path).rota}`;
+        const target = path.startsWith('/') ? path : `/${firstPublished(path).rota}`;
         const page = await mobile.newPage();
         const problems = watch(page, () => `${server.url}${target}`);
         try {
@@ -321,7 +309,7 @@ describe('page templates in Chromium', { skip }, () => {
       ['precos', '/precos'],
     ] as const) {
       test(`${name} keeps AA contrast in prefers-color-scheme: dark`, async () => {
-        const target = path.startsWith('/') ? path : `/${firstOf(path).rota}`;
+        const target = path.startsWith('/') ? path : `/${firstPublished(path).rota}`;
         const dark = await browser.newContext({ viewport: { width: 1280, height: 900 }, colorScheme: 'dark', bypassCSP: true });
         try {
           const page = await dark.newPage();

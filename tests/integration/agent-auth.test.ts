@@ -8,7 +8,6 @@ import { after, afterEach, before, beforeEach, describe, test } from 'node:test'
 import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { authenticate, clearTokenCache } from '../../functions/auth/bearer.ts';
 import { registrationSchema, tokenResponseSchema } from '../../functions/auth/schemas.ts';
-import { issueAccessToken, issueAssertion, newRegistrationId } from '../../functions/auth/tokens.ts';
 import { loadConfig } from '../../functions/config.ts';
 import { runtime, setRuntimeForTesting } from '../../functions/runtime.ts';
 import { MemoryStore } from '../../functions/store/memory.ts';
@@ -230,24 +229,8 @@ describe('POST /agent/token', () => {
     await expectError(await postForm('/agent/token', { grant_type: GRANT }), 400, 'invalid_request');
   });
 
-  test('assertion expired, tampered, from another origin, unsigned, or an access token → 400 invalid_grant', async () => {
-    const { config } = runtime();
-    const secret = config.jwtSecret!;
-    const id = newRegistrationId();
-    const expired = (await issueAssertion({ origin, secret, now: Date.now() - 25 * 3600_000 }, id)).token;
-    const otherOrigin = (await issueAssertion({ origin: 'https://outro.example', secret, now: Date.now() }, id)).token;
-    const otherKey = (await issueAssertion({ origin, secret: 'outra-chave-outra-chave-outra-chave', now: Date.now() }, id)).token;
-    const { body: reg } = await register();
-    const [h, p, s] = reg.identity_assertion.split('.');
-    const payload = JSON.parse(Buffer.from(p!, 'base64url').toString());
-    const tampered = `${h}.${Buffer.from(JSON.stringify({ ...payload, exp: payload.exp + 3600 })).toString('base64url')}.${s}`;
-    const unsigned = `${Buffer.from('{"alg":"none"}').toString('base64url')}.${p}.`;
-    const access = (await issueAccessToken({ origin, secret, now: Date.now(), sandbox: false }, id)).token;
-    for (const [name, assertion] of Object.entries({ expired, otherOrigin, otherKey, tampered, unsigned, access, garbage: 'nao-e-jwt' })) {
-      const body = await expectError(await postForm('/agent/token', { grant_type: GRANT, assertion }), 400, 'invalid_grant');
-      assert.ok(String(body.error_description).length > 10, name);
-    }
-  });
+  // Assertions expired, tampered, from another origin, unsigned, signed before a rotation, or an access
+  // token in their place (400 invalid_grant): rows of tests/attacks/jwt-cases.ts (tests/integration/jwt-attacks.test.ts).
 
   test('bad bodies: malformed JSON or form, non-string fields, repeated parameters → 400 invalid_request; other types → 415', async () => {
     await expectError(await post('/agent/token', '{"grant_type":', { 'content-type': 'application/json' }), 400, 'invalid_request');

@@ -34,9 +34,9 @@ async function projectCopy(change: (dir: string) => Promise<void>): Promise<stri
   tempDirs.push(dir);
   for (const name of COPIED) await cp(join(ROOT, name), join(dir, name), { recursive: true }).catch(() => undefined);
   await symlink(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
-  // Astro keeps its content store in cacheDir (node_modules/.astro by default), which the symlink would share
-  // with the real project and the other copies: each copy gets its own.
-  await writeFile(join(dir, CONFIG), "import config from './astro.config.mjs';\nexport default { ...config, cacheDir: './.astro-cache' };\n");
+  // Astro's content store (node_modules/.astro) and Vite's dependency cache (node_modules/.vite) would be shared
+  // through the symlink with the real project and the other copies: each copy gets its own.
+  await writeFile(join(dir, CONFIG), "import config from './astro.config.mjs';\nexport default { ...config, cacheDir: './.astro-cache', vite: { ...config.vite, cacheDir: './.vite-cache' } };\n");
   await change(dir);
   return dir;
 }

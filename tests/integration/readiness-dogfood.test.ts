@@ -5,6 +5,7 @@
  * is the loopback-only guard: nothing leaves the machine.
  */
 import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
 import { after, before, test } from 'node:test';
 import { loadConfig } from '../../functions/config.ts';
 import { envelopeSchema } from '../../functions/readiness/envelope.ts';
@@ -34,6 +35,10 @@ after(async () => {
 });
 
 test('the service measuring its own local server gets A+', async () => {
+  // The absolute URLs of the build (cards, sitemap, OAuth metadata) must point at this server.
+  const robots = await readFile(new URL('../../dist/robots.txt', import.meta.url), 'utf8');
+  const origin = /^Sitemap:\s*(\S+)/m.exec(robots)?.[1]?.replace(/\/sitemap\.xml$/, '');
+  assert.equal(origin, `http://localhost:${PORT}`, `dist/ foi gerado para ${origin}: rode SITE_URL=http://localhost:${PORT} npm run build antes deste teste`);
   const res = await fetch(`http://localhost:${PORT}/api/ia/medicao`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', accept: 'application/json' },

@@ -7,12 +7,19 @@ import { errorResponse } from '../../http/errors.ts';
 import { type RateLimitResult, clientKey, rateLimitHeaders } from '../../limits/rate-limit.ts';
 import { MemoryStore } from '../../store/memory.ts';
 import { runtime } from '../../runtime.ts';
+import type { Config } from '../../config.ts';
 
 const POLICY = 'v1-public';
-const counters = new MemoryStore();
+let counters = new MemoryStore();
+let countersFor: Config | undefined;
 
 export async function sandboxRateLimit(clientAddress: string): Promise<RateLimitResult> {
-  const { config } = runtime();
+  const { config, now } = runtime();
+  // A new runtime (configuration) starts new windows, as a new store would.
+  if (countersFor !== config) {
+    countersFor = config;
+    counters = new MemoryStore({ now });
+  }
   const { limit, windowSeconds } = config.rateLimits[POLICY];
   const { count, resetSeconds } = await counters.hit(`sandbox:${clientKey(clientAddress)}`, windowSeconds);
   const headers = rateLimitHeaders(POLICY, { limit, windowSeconds, remaining: limit - count, resetSeconds });

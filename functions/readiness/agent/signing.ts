@@ -59,8 +59,13 @@ export function readerKeyFrom(jwk: JsonWebKey): Promise<ReaderKey> {
 }
 
 /** The configured reader key, or undefined when none is configured (Netlify without READER_SIGNING_KEY). */
+let warnedMissingKey = false;
 export async function currentReaderKey(): Promise<ReaderKey | undefined> {
   const jwk = runtime().config.readerSigningKey;
+  if (!jwk && !warnedMissingKey) {
+    warnedMissingKey = true;
+    console.warn('[readiness] READER_SIGNING_KEY não definido: a medição e o diretório de chaves respondem 503 até que a chave seja configurada.');
+  }
   return jwk ? readerKeyFrom(jwk) : undefined;
 }
 

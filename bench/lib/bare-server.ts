@@ -1,0 +1,18 @@
+/**
+ * Child process of bench/api.ts: the ceiling baseline, a bare node:http server answering one fixed JSON body
+ * (read from the file named by argv[2]) with its Content-Type. Sends its URL to the parent over IPC.
+ */
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+const body = readFileSync(process.argv[2]!);
+const server = createServer((_req, res) => {
+  res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': body.length });
+  res.end(body);
+});
+server.keepAliveTimeout = 65_000;
+server.listen(0, '127.0.0.1', () => {
+  process.send?.({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` });
+});
+process.on('disconnect', () => server.close(() => process.exit(0)));

@@ -1,0 +1,23 @@
+/**
+ * The local server in a child process, for the load suite (tests/integration/load.test.ts): the server's
+ * memory can then be sampled on its own, apart from the load generator. Started with `fork()` and
+ * `--expose-gc`; talks over IPC:
+ *
+ *   child → parent  { type: 'ready', port }
+ *   parent → child  { type: 'memory', gc?: boolean }  →  { type: 'memory', rss, heapUsed, external }
+ *
+ * Configuration comes from the environment as for `npm start` (the contract's default quotas unless
+ * RATE_LIMIT_V1 / RATE_LIMIT_PUBLIC say otherwise; the embedded in-memory store).
+ */
+import { startLocalServer } from '../../server/local.ts';
+
+const server = await startLocalServer({ port: 0 });
+
+process.on('message', (message: { type?: string; gc?: boolean }) => {
+  if (message?.type !== 'memory') return;
+  if (message.gc && typeof globalThis.gc === 'function') globalThis.gc();
+  const { rss, heapUsed, external } = process.memoryUsage();
+  process.send?.({ type: 'memory', rss, heapUsed, external });
+});
+process.on('disconnect', () => void server.close().then(() => process.exit(0)));
+process.send?.({ type: 'ready', port: server.port });

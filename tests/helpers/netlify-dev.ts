@@ -1,0 +1,128 @@
+/**
+ * The site under Netlify's own local emulator, `@netlify/dev`: static files of dist/ with `_headers` and
+ * `_redirects`, the functions from netlify/functions/*.mts (generated from functions/routes.ts, bundled by
+ * Netlify's tooling on every request) and the edge function netlify/edge-functions/markdown.ts in Deno.
+ *
+ * A plain Node http server plays Netlify's CDN: every request goes through `handleAndIntrospectNodeRequest`,
+ * and the server's own origin is the emulator's `serverAddress`, where the edge function's `context.next()`
+ * and its `fetch` of twins arrive. What the emulator leaves to its caller is done as Netlify does it: a
+ * request nothing matches gets the site's `/404.html`, with its headers, and status 404.
+ *
+ * The edge function needs Deno on PATH: the npm package `deno` (devDependency, 2.8.x: 2.9 rejects the flags
+ * the emulator passes) puts it in node_modules/.bin. When the emulator cannot start Deno it silently serves
+ * without edge functions, so `startNetlifyDev` asserts that the edge function answered before returning.
+ */
+import { spawnSync } from 'node:child_process';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { delimiter } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { siteOrigin } from '../../src/config/site.ts';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const bin = fileURLToPath(new URL('../../node_modules/.bin', import.meta.url));
+
+export interface NetlifyDevServer {
+  url: string;
+  close(): Promise<void>;
+}
+
+const ci = () => process.env.CI === 'true' || process.env.CI === '1';
+
+/**
+ * `false` when Deno runs; otherwise a skip reason outside CI (with a loud message), and a thrown error under
+ * CI, where no suite may skip itself.
+ */
+export function requireDeno(): false | string {
+  if (!process.env.PATH?.split(delimiter).includes(bin)) process.env.PATH = `${bin}${delimiter}${process.env.PATH ?? ''}`;
+  const run = spawnSync('deno', ['--version'], { encoding: 'utf8' });
+  if (run.status === 0 && /^deno 2\.8\./m.test(run.stdout)) return false;
+  const message = `Deno 2.8 não roda (${run.error?.message ?? (run.stdout || run.stderr).split('\n')[0]}): rode \`npm install\` (devDependency deno@~2.8) para a suíte de paridade com a Netlify`;
+  if (ci()) throw new Error(`${message} (em CI nenhuma suíte pode ser pulada)`);
+  console.warn(`\n!!! SUÍTE PULADA: ${message}\n`);
+  return message;
+}
+
+async function send(res: ServerResponse, response: Response): Promise<void> {
+  const headers: Record<string, string | string[]> = {};
+  response.headers.forEach((value, name) => {
+    if (name !== 'set-cookie') headers[name] = value;
+  });
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length) headers['set-cookie'] = cookies;
+  const body = Buffer.from(await response.arrayBuffer());
+  res.writeHead(response.status, headers);
+  res.end(body);
+}
+
+export async function startNetlifyDev(): Promise<NetlifyDevServer> {
+  if (requireDeno()) throw new Error('Deno indisponível');
+  // Functions run in this process: pin the service origin to the one the build used (SITE_URL, or the
+  // default), so that the emulator's own variables (URL, CONTEXT) do not change what the functions answer.
+  process.env.SITE_URL ??= siteOrigin();
+  const { NetlifyDev } = await import('@netlify/dev');
+
+  const server = createServer();
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  const url = `http://localhost:${(server.address() as AddressInfo).port}`;
+  const quiet = (...args: unknown[]) => {
+    if (process.env.NETLIFY_DEV_VERBOSE) console.log(...args);
+  };
+  const dev = new NetlifyDev({
+    projectRoot: root,
+    serverAddress: url,
+    logger: { log: quiet, warn: quiet, error: (...args: unknown[]) => console.error('[@netlify/dev]', ...args) },
+    aiGateway: { enabled: false },
+    blobs: { enabled: false },
+    database: { enabled: false },
+    geolocation: { enabled: false },
+    images: { enabled: false },
+  });
+
+  // Netlify's answer when nothing matches: the site's 404 page, with the headers of its rules. Fetched as the
+  // origin request the edge function's `context.next()` makes (the emulator's passthrough header), since the
+  // edge function has already run for the request that is being answered.
+  const notFound = async (): Promise<Response> => {
+    const page = await dev.handle(new Request(new URL('/404.html', url), { headers: { 'x-nf-passthrough': 'passthrough' } }));
+    if (!page) return new Response('Not Found', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+    return new Response(page.body, { status: 404, headers: page.headers });
+  };
+
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    (async () => {
+      const result = await dev.handleAndIntrospectNodeRequest(req);
+      await send(res, result?.response ?? (await notFound()));
+    })().catch((error: unknown) => {
+      console.error('[netlify-dev harness]', error);
+      if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain; charset=utf-8' });
+      res.end('harness error');
+    });
+  });
+
+  const close = async () => {
+    await dev.stop();
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  };
+
+  try {
+    await dev.start();
+    // Warm-up outside any edge invocation: the emulator builds every function before it can match a path
+    // (tens of seconds on a loaded machine), and an edge invocation waiting on that would hit the edge
+    // runtime's request timeout (36 s).
+    await (await dev.handle(new Request(new URL('/', url), { headers: { 'x-nf-passthrough': 'passthrough' } })))?.arrayBuffer();
+    // The edge function must have answered (the emulator skips edge functions when Deno fails to start).
+    const probe = await fetch(new URL('/', url));
+    await probe.arrayBuffer();
+    if (!(probe.headers.get('x-nf-edge-functions') ?? '').split(',').includes('markdown')) {
+      throw new Error(`a edge function "markdown" não rodou sob @netlify/dev (status ${probe.status}); veja se o Deno inicia`);
+    }
+  } catch (error) {
+    await close().catch(() => {});
+    throw error;
+  }
+  return { url, close };
+}

@@ -1,0 +1,109 @@
+/**
+ * The sandbox never touches storage: with a runtime whose store throws on every call (and counts the
+ * calls), every sandbox route answers as usual and the store is never called. The same runtime makes the
+ * real v1 readiness route answer 503, proving the store is the one in use.
+ */
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import api from '../../../functions/api/handler.ts';
+import { SANDBOX_PAGES } from '../../../functions/api/sandbox/fixtures.ts';
+import { loadConfig } from '../../../functions/config.ts';
+import { setRuntimeForTesting } from '../../../functions/runtime.ts';
+import type { Store } from '../../../functions/store/types.ts';
+import { signAccessToken } from '../../helpers/api-tokens.ts';
+
+const calls: string[] = [];
+const failing = (name: string) => async (): Promise<never> => {
+  calls.push(name);
+  throw new Error(`store.${name} chamado`);
+};
+const throwingStore: Store = { kind: 'memory', get: failing('get'), set: failing('set'), hit: failing('hit'), delete: failing('delete') };
+
+let origin: string;
+const call = (path: string, init?: RequestInit): Promise<Response> => api(new Request(`${origin}${path}`, init), { clientAddress: '203.0.113.7' });
+
+before(() => {
+  setRuntimeForTesting({ store: throwingStore, config: loadConfig({ ...process.env, RATE_LIMIT_PUBLIC: '1000' }) });
+  origin = loadConfig().origin;
+});
+after(() => setRuntimeForTesting());
+
+describe('sandbox sem armazenamento', () => {
+  const cases: [string, number][] = [
+    ['/api/v1/sandbox', 200],
+    ['/api/v1/sandbox/', 200],
+    ['/api/v1/sandbox/paginas', 200],
+    ['/api/v1/sandbox/paginas?limite=2', 200],
+    ['/api/v1/sandbox/paginas?limite=2&cursor=Mg', 200],
+    ['/api/v1/sandbox/paginas?limite=0', 400],
+    ['/api/v1/sandbox/paginas?cursor=invalido', 400],
+    ...SANDBOX_PAGES.map((p): [string, number] => [`/api/v1/sandbox/paginas/${p.rota}`, 200]),
+    ['/api/v1/sandbox/paginas/nao-existe', 404],
+    ['/api/v1/sandbox/busca?q=robots', 200],
+    ['/api/v1/sandbox/busca', 400],
+    ['/api/v1/sandbox/solucoes', 200],
+    ['/api/v1/sandbox/precos', 200],
+    ['/api/v1/sandbox/prontidao/exemplo.com.br', 200],
+    ['/api/v1/sandbox/prontidao/127.0.0.1', 400],
+    ['/api/v1/sandbox/desconhecida', 404],
+  ];
+  for (const [path, status] of cases) {
+    test(`${path} → ${status}, X-Sandbox e nenhuma chamada ao armazenamento`, async () => {
+      calls.length = 0;
+      const response = await call(path);
+      assert.equal(response.status, status);
+      assert.equal(response.headers.get('x-sandbox'), 'true');
+      assert.equal(response.headers.get('content-type'), 'application/json; charset=utf-8');
+      assert.equal(response.headers.get('ratelimit-limit'), '1000');
+      const body = (await response.json()) as Record<string, unknown>;
+      if (status === 200) assert.equal(body.sandbox, true);
+      assert.deepEqual(calls, []);
+    });
+  }
+
+  test('com Bearer válido: validado e ecoado, ainda sem armazenamento', async () => {
+    calls.length = 0;
+    const token = await signAccessToken({ sub: 'reg_SandboxSandboxSandbo' });
+    const response = await call('/api/v1/sandbox/', { headers: { authorization: `Bearer ${token}` } });
+    assert.equal(response.status, 200);
+    const body = (await response.json()) as { registrado_como: string | null; sandbox: unknown };
+    assert.equal(body.registrado_como, 'reg_SandboxSandboxSandbo');
+    assert.equal(body.sandbox, true);
+    assert.deepEqual(calls, []);
+  });
+
+  test('token de pré-visualização (sandbox: true) vale no sandbox', async () => {
+    const token = await signAccessToken({ sandbox: true });
+    const response = await call('/api/v1/sandbox/busca?q=llms', { headers: { authorization: `Bearer ${token}` } });
+    assert.equal(response.status, 200);
+    assert.deepEqual(calls, []);
+  });
+
+  test('a leitura de exemplo ecoa o domínio normalizado, com medidoEm null', async () => {
+    const response = await call('/api/v1/sandbox/prontidao/Exemplo.COM.br');
+    const body = (await response.json()) as { dominio: string; medidoEm: unknown; estado: string };
+    assert.equal(body.dominio, 'exemplo.com.br');
+    assert.equal(body.medidoEm, null);
+    assert.equal(body.estado, 'registrada');
+    assert.deepEqual(calls, []);
+  });
+
+  test('métodos de escrita: 405, sem armazenamento', async () => {
+    calls.length = 0;
+    const response = await call('/api/v1/sandbox/paginas', { method: 'DELETE' });
+    assert.equal(response.status, 405);
+    assert.equal(response.headers.get('allow'), 'GET, HEAD, OPTIONS');
+    assert.deepEqual(calls, []);
+  });
+
+  test('controle: a v1 real usa esse armazenamento (e responde 503 sem ele, nunca 500)', async () => {
+    calls.length = 0;
+    const token = await signAccessToken();
+    const response = await call('/api/v1/prontidao/exemplo.com.br', { headers: { authorization: `Bearer ${token}` } });
+    assert.ok(calls.length > 0, 'a rota real deveria ter tentado o armazenamento');
+    assert.equal(response.status, 503);
+    assert.ok(Number(response.headers.get('retry-after')) >= 1);
+    // Limits fail open: the headers are still there.
+    assert.equal(response.headers.get('ratelimit-limit'), '120');
+  });
+});
