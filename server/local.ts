@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { negotiateMarkdown } from '../functions/edge/negotiate.ts';
 import { runHandler } from '../functions/http/run.ts';
 import type { Handler } from '../functions/http/types.ts';
-import { EDGE_EXCLUDED_PATHS, type FunctionRoute, matchFunctionRoute } from '../functions/routes.ts';
+import { type FunctionRoute, isEdgeExcluded, matchFunctionRoute } from '../functions/routes.ts';
 import { createStaticSite } from './static.ts';
 
 export interface LocalServerOptions {
@@ -37,8 +37,6 @@ const loadHandler = (route: FunctionRoute): Promise<Handler> => {
   }
   return handler;
 };
-
-const edgeExcluded = EDGE_EXCLUDED_PATHS.map((pathname) => new URLPattern({ pathname }));
 
 /**
  * The request body as a web stream. Not `Readable.toWeb(req)`: when a handler cancels that stream (a body
@@ -172,21 +170,33 @@ function answerConnect(_req: IncomingMessage, socket: Socket): void {
   writeRawError(socket, 405, 'method_not_allowed', 'O método CONNECT não é aceito: este servidor não é um proxy.', { headers: ['Allow: GET, HEAD, POST, OPTIONS'] });
 }
 
+/**
+ * Writes a web Response to Node's response. Bodies are read in one go (`arrayBuffer`) and written with a
+ * Content-Length, except event streams, which are relayed chunk by chunk as they come.
+ */
 async function writeResponse(res: ServerResponse, response: Response, head: boolean): Promise<void> {
-  const headers: Record<string, string | string[]> = {};
+  const raw: string[] = [];
   response.headers.forEach((value, name) => {
-    if (name === 'set-cookie') return;
-    headers[name] = value;
+    if (name !== 'set-cookie') raw.push(name, value);
   });
-  const cookies = response.headers.getSetCookie();
-  if (cookies.length) headers['set-cookie'] = cookies;
-  res.writeHead(response.status, response.statusText || undefined, headers);
-  if (head || !response.body) {
+  for (const cookie of response.headers.getSetCookie()) raw.push('set-cookie', cookie);
+  const body = response.body;
+  if (head || !body) {
+    res.writeHead(response.status, response.statusText || undefined, raw);
     res.end();
-    await response.body?.cancel().catch(() => {});
+    await body?.cancel().catch(() => {});
     return;
   }
-  const reader = response.body.getReader();
+  if (!(response.headers.get('content-type') ?? '').startsWith('text/event-stream')) {
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    if (!response.headers.has('content-length')) raw.push('content-length', String(bytes.byteLength));
+    res.writeHead(response.status, response.statusText || undefined, raw);
+    res.end(bytes);
+    return;
+  }
+  res.writeHead(response.status, response.statusText || undefined, raw);
+  res.flushHeaders();
+  const reader = body.getReader();
   try {
     for (;;) {
       const { done, value } = await reader.read();
@@ -232,7 +242,7 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
       let response: Response;
       if (route) {
         response = await runHandler(await loadHandler(route), request, { clientAddress: req.socket.remoteAddress ?? '0.0.0.0' });
-      } else if (edgeExcluded.some((p) => p.test({ pathname }))) {
+      } else if (isEdgeExcluded(pathname)) {
         response = await site.serve(pathname, request.method);
       } else {
         response = await negotiateMarkdown(request, {

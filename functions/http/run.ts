@@ -17,6 +17,13 @@ export async function runHandler(handler: Handler, request: Request, context: Re
       { status: 500 },
     );
   }
-  const headers = withSecurityHeaders(new Headers(response.headers));
-  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  try {
+    // Responses a handler builds have mutable headers: add to them in place (no copy on the hot path).
+    withSecurityHeaders(response.headers);
+    return response;
+  } catch {
+    // Immutable headers (a response obtained from fetch): copy once.
+    const headers = withSecurityHeaders(new Headers(response.headers));
+    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  }
 }

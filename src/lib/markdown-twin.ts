@@ -50,7 +50,21 @@ function extras(p: SitePage, model: SiteModel, origin: string): string[] {
   return out;
 }
 
-export async function renderTwin(p: SitePage, model: SiteModel, origin = siteOrigin()): Promise<string> {
+const rendered = new WeakMap<SitePage, Map<string, Promise<string>>>();
+
+/**
+ * The twin of a page. The twin route, the search index and llms-full.txt all need it: it is rendered once per
+ * page and origin, and shared.
+ */
+export function renderTwin(p: SitePage, model: SiteModel, origin = siteOrigin()): Promise<string> {
+  let byOrigin = rendered.get(p);
+  if (!byOrigin) rendered.set(p, (byOrigin = new Map()));
+  let twin = byOrigin.get(origin);
+  if (!twin) byOrigin.set(origin, (twin = buildTwin(p, model, origin)));
+  return twin;
+}
+
+async function buildTwin(p: SitePage, model: SiteModel, origin: string): Promise<string> {
   const header = [`# ${p.titulo}`, `> ${p.descricao}`, `URL canônica: ${p.url}`];
   if (p.kind === 'artigo') {
     const d = p.entry.data;

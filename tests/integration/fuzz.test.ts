@@ -26,7 +26,7 @@ import { loadConfig } from '../../functions/config.ts';
 import { ERROR_STATUS } from '../../functions/http/errors.ts';
 import { envelopeSchema } from '../../functions/readiness/envelope.ts';
 import { type ConnectTarget, setNetworkForTesting } from '../../functions/readiness/fetch/network.ts';
-import { matchFunctionRoute } from '../../functions/routes.ts';
+import { FUNCTION_ROUTES, matchFunctionRoute } from '../../functions/routes.ts';
 import { setRuntimeForTesting } from '../../functions/runtime.ts';
 import { MemoryStore } from '../../functions/store/memory.ts';
 import { type LocalServer, startLocalServer } from '../../server/local.ts';
@@ -77,6 +77,15 @@ after(async () => {
 // What a response may look like
 
 type Area = 'mcp' | 'measurement' | 'reading' | 'function' | 'static';
+
+/** The function (route table name) or 'static' that a request reaches. */
+function routeOf(r: FuzzRequest): string {
+  try {
+    return matchFunctionRoute(new URL(r.path, 'http://127.0.0.1').pathname)?.name ?? 'static';
+  } catch {
+    return 'invalid';
+  }
+}
 
 /** The area of a request as the server routes it (same URL resolution as server/local.ts). */
 function areaOf(r: FuzzRequest): Area {
@@ -247,6 +256,7 @@ test(`fuzz: ${COUNT} requisições geradas (semente ${SEED})`, { timeout: 300_00
   let raw = 0;
   let protocol = 0;
   const reached = new Map<string, number>();
+  const byRoute = new Map<string, number>();
   let sent = 0;
   let slowest = { ms: 0, index: -1 };
   const indices = ONLY === undefined ? Array.from({ length: COUNT }, (_, i) => i) : [ONLY];
@@ -277,7 +287,11 @@ test(`fuzz: ${COUNT} requisições geradas (semente ${SEED})`, { timeout: 300_00
       const { response } = result;
       statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
       if (protocolRefusal(response, response.body.toString('utf8'))) protocol++;
-      else reached.set(area, (reached.get(area) ?? 0) + 1);
+      else {
+        reached.set(area, (reached.get(area) ?? 0) + 1);
+        const route = routeOf(r);
+        byRoute.set(route, (byRoute.get(route) ?? 0) + 1);
+      }
       const problems = problemsOf(r, response);
       if (problems.length) {
         failures.push(`${describe(r)}\n    → ${response.status} ${problems.join('; ')}: ${JSON.stringify(response.body.subarray(0, 240).toString('utf8'))}`);
@@ -296,11 +310,18 @@ test(`fuzz: ${COUNT} requisições geradas (semente ${SEED})`, { timeout: 300_00
   console.log(`[fuzz] áreas: ${[...areas.entries()].map(([a, n]) => `${a}:${n}`).join(' ')}`);
   console.log(`[fuzz] status: ${histogram}`);
   console.log(`[fuzz] recusadas pela camada HTTP antes de qualquer rota: ${protocol}; respondidas pelas rotas: ${[...reached.entries()].map(([a, n]) => `${a}:${n}`).join(' ')}`);
+  console.log(`[fuzz] respostas de cada função: ${[...byRoute.entries()].map(([n, c]) => `${n}:${c}`).join(' ')}`);
   console.log(`[fuzz] resoluções de nomes recusadas pela rede do teste: ${resolved.length}; conexões tentadas: ${connects.length}`);
   if (failures.length) console.log(`[fuzz] ${failures.length} falhas (primeiras 25):\n${failures.slice(0, 25).join('\n')}`);
   if (errors.length) console.log(`[fuzz] ${errors.length} mensagens em console.error (primeiras 10):\n${errors.slice(0, 10).join('\n')}`);
 
   assert.equal(sent, indices.length);
+  if (ONLY === undefined && COUNT >= 20_000) {
+    // Every function and the static site answered a good share of the traffic themselves.
+    for (const name of [...FUNCTION_ROUTES.map((route) => route.name), 'static']) {
+      assert.ok((byRoute.get(name) ?? 0) >= 300, `a rota ${name} respondeu só ${byRoute.get(name) ?? 0} requisições`);
+    }
+  }
   assert.deepEqual(connects, [], 'o instrumento nunca tenta conectar durante o fuzz');
   assert.equal(failures.length, 0, `${failures.length} respostas fora do contrato (semente ${SEED})`);
   assert.deepEqual(errors, [], 'nenhum erro interno registrado durante o fuzz');

@@ -27,3 +27,19 @@ test('route matching follows URLPattern semantics', () => {
   assert.equal(matchFunctionRoute('/api/openapi.json'), undefined);
   assert.equal(matchFunctionRoute('/sobre'), undefined);
 });
+
+test('compiled path patterns match exactly what URLPattern matches', async () => {
+  const { EDGE_EXCLUDED_PATHS, compilePathPattern } = await import('../../functions/routes.ts');
+  const patterns = [...new Set([...FUNCTION_ROUTES.flatMap((r) => r.paths), ...EDGE_EXCLUDED_PATHS])];
+  const paths = [
+    '/', '/api', '/api/', '/apix', '/api/v1', '/api/v1/', '/api/v1/paginas/blog/x', '/api/v2', '/api/ia/leitura', '/api/ia/leitura/',
+    '/agent', '/agent/', '/agent/identity', '/agent/token/x', '/ask', '/ask/', '/mcp', '/mcp/', '/mcp/docs', '/mcp/server-card',
+    '/_astro/a.css', '/_astrox', '/.well-known/mcp.json', '/.well-known', '/feeds/solucoes.jsonl', '/agentes/indice.json',
+    '/agentes/x/y.json', '/agentes', '/agentes.json', '/agentes/indice.jsonl', '/sobre', '/blog/um-artigo',
+  ];
+  for (const pattern of patterns) {
+    const reference = new URLPattern({ pathname: pattern });
+    const compiled = compilePathPattern(pattern);
+    for (const path of paths) assert.equal(compiled.test(path), reference.test({ pathname: path }), `${pattern} × ${path}`);
+  }
+});
