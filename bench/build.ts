@@ -14,18 +14,17 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { cp, mkdir, mkdtemp, readFile, readdir, rm, symlink, writeFile } from 'node:fs/promises';
-import { loadavg, tmpdir } from 'node:os';
+import { cp, mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { CORPUS_DIR, generateCorpus } from './generate-corpus.ts';
+import { COPY_CONFIG, copyProject, tempProjectDir } from '../scripts/lib/project-copy.ts';
 import type { BenchRow } from './types.ts';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const AREA = 'build';
-const COPIED = ['src', 'functions', 'content', 'public', 'astro.config.mjs', 'tsconfig.json', 'package.json'];
-const COPY_CONFIG = 'astro.bench.config.mjs';
 const GNU_TIME = '/usr/bin/time';
 const SIZES = [1000, 5000] as const;
 const FIRST_ROUND_TRIP = 14 * 1024;
@@ -96,22 +95,10 @@ export async function measureBuild(dir: string, config?: string): Promise<BuildM
   return { seconds, cpuSeconds: user + system, peakMB: peakKb / 1024, load, pages, output };
 }
 
-async function tempDir(prefix: string): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), `bench-${prefix}-`));
-  await symlink(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
-  return dir;
-}
+const tempDir = (prefix: string): Promise<string> => tempProjectDir(`bench-${prefix}`);
 
 /** A copy of this project, optionally with extra articles in content/blog/. */
-async function projectCopy(articles?: string): Promise<string> {
-  const dir = await tempDir('site');
-  for (const name of COPIED) await cp(join(ROOT, name), join(dir, name), { recursive: true }).catch(() => undefined);
-  if (articles) await cp(articles, join(dir, 'content/blog'), { recursive: true });
-  // Own caches: the defaults (node_modules/.astro, node_modules/.vite) are shared through the symlink with the
-  // real project and would be rewritten by every copy.
-  await writeFile(join(dir, COPY_CONFIG), "import config from './astro.config.mjs';\nexport default { ...config, cacheDir: './.astro-cache', vite: { ...config.vite, cacheDir: './.vite-cache' } };\n");
-  return dir;
-}
+const projectCopy = (articles?: string): Promise<string> => copyProject('bench-site', articles);
 
 /** A bare Astro 7 markdown site over the same articles: the baseline. */
 async function bareProject(articles: string): Promise<string> {

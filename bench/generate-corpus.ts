@@ -10,22 +10,13 @@ import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { artigoSchema } from '../src/model/content.ts';
+import { mulberry32 } from '../scripts/lib/prng.ts';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 export const CORPUS_DIR = join(ROOT, 'bench/.corpus');
 export const DEFAULT_SEED = 20_260_611;
 
-/** mulberry32: small, fast, good enough for test data. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
+const prng = mulberry32;
 
 const SUJEITOS = [
   'o mecanismo de busca', 'a equipe de conteúdo', 'cada página do site', 'o robô de rastreamento', 'um agente de IA',

@@ -5,17 +5,9 @@
  */
 import type { IndexEntry } from '../../functions/content/site-data.ts';
 
-/** mulberry32: a small seeded PRNG. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { mulberry32 as prng } from '../../scripts/lib/prng.ts';
+
+export { prng };
 
 export function syntheticPages(real: readonly IndexEntry[], count: number, seed = 42): IndexEntry[] {
   const random = prng(seed);

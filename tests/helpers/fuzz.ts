@@ -14,6 +14,7 @@
 import { Buffer } from 'node:buffer';
 import { Agent, request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
+import { mulberry32 } from '../../scripts/lib/prng.ts';
 
 // ---------------------------------------------------------------------------------------------------------
 // PRNG
@@ -32,14 +33,7 @@ export interface Rng {
 
 /** mulberry32: tiny, fast, good enough for test generation. */
 export function createRng(seed: number): Rng {
-  let a = seed >>> 0;
-  const next = (): number => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = mulberry32(seed);
   const int = (n: number): number => Math.floor(next() * n);
   return {
     next,

@@ -5,16 +5,13 @@
  * Builds take a few seconds each; at most two run at a time.
  */
 import { spawn } from 'node:child_process';
-import { cp, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { fileURLToPath } from 'node:url';
+import { COPY_CONFIG, copyProject } from '../../scripts/lib/project-copy.ts';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const COPIED = ['src', 'functions', 'content', 'public', 'astro.config.mjs', 'tsconfig.json', 'package.json'];
-const CONFIG = 'astro.copy.config.mjs';
+const CONFIG = COPY_CONFIG;
 const CONCURRENCY = 2;
 const TIMEOUT_MS = 120_000;
 
@@ -30,13 +27,8 @@ after(async () => {
 
 /** A fresh copy of the project in a temp dir, with `change` applied to it. */
 async function projectCopy(change: (dir: string) => Promise<void>): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'content-errors-'));
+  const dir = await copyProject('content-errors');
   tempDirs.push(dir);
-  for (const name of COPIED) await cp(join(ROOT, name), join(dir, name), { recursive: true }).catch(() => undefined);
-  await symlink(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
-  // Astro's content store (node_modules/.astro) and Vite's dependency cache (node_modules/.vite) would be shared
-  // through the symlink with the real project and the other copies: each copy gets its own.
-  await writeFile(join(dir, CONFIG), "import config from './astro.config.mjs';\nexport default { ...config, cacheDir: './.astro-cache', vite: { ...config.vite, cacheDir: './.vite-cache' } };\n");
   await change(dir);
   return dir;
 }
