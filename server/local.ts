@@ -175,9 +175,15 @@ function answerConnect(_req: IncomingMessage, socket: Socket): void {
  * Content-Length, except event streams, which are relayed chunk by chunk as they come.
  */
 async function writeResponse(res: ServerResponse, response: Response, head: boolean): Promise<void> {
+  // One pass over the headers (undici sorts the list on every iteration): collect them and the two we need.
   const raw: string[] = [];
+  let contentType = '';
+  let hasLength = false;
   response.headers.forEach((value, name) => {
-    if (name !== 'set-cookie') raw.push(name, value);
+    if (name === 'set-cookie') return;
+    if (name === 'content-type') contentType = value;
+    else if (name === 'content-length') hasLength = true;
+    raw.push(name, value);
   });
   for (const cookie of response.headers.getSetCookie()) raw.push('set-cookie', cookie);
   const body = response.body;
@@ -187,9 +193,9 @@ async function writeResponse(res: ServerResponse, response: Response, head: bool
     await body?.cancel().catch(() => {});
     return;
   }
-  if (!(response.headers.get('content-type') ?? '').startsWith('text/event-stream')) {
+  if (!contentType.startsWith('text/event-stream')) {
     const bytes = new Uint8Array(await response.arrayBuffer());
-    if (!response.headers.has('content-length')) raw.push('content-length', String(bytes.byteLength));
+    if (!hasLength) raw.push('content-length', String(bytes.byteLength));
     res.writeHead(response.status, response.statusText || undefined, raw);
     res.end(bytes);
     return;
