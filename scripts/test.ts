@@ -16,7 +16,8 @@ if (process.env.SKIP_BUILD !== '1') run('npm', ['run', '--silent', 'build']);
 if (!globs.length && process.env.SKIP_TYPECHECK !== '1') run('npm', ['run', '--silent', 'typecheck']);
 run(process.execPath, [
   '--test',
-  '--test-concurrency=2',
+  // One file at a time: the load, Lighthouse and Netlify-emulator suites each need the 2 cores to themselves.
+  '--test-concurrency=1',
   '--test-timeout=180000',
   ...(globs.length ? globs : ['tests/unit/**/*.test.ts', 'tests/integration/**/*.test.ts', 'tests/browser/**/*.test.ts']),
 ]);
