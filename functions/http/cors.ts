@@ -7,8 +7,11 @@
 /** Request headers a browser agent may send. */
 export const CORS_ALLOWED_HEADERS = ['Authorization', 'Content-Type', 'Idempotency-Key', 'Accept'] as const;
 
-/** Response headers a browser agent may read. */
-export const CORS_EXPOSED_HEADERS = [
+/**
+ * The API's own response headers: documented once in the OpenAPI file (functions/openapi/registry.ts reads this
+ * list) and exposed to browser agents by CORS, so a header cannot be documented without being readable.
+ */
+export const API_RESPONSE_HEADERS = [
   'RateLimit-Limit',
   'RateLimit-Remaining',
   'RateLimit-Reset',
@@ -16,14 +19,16 @@ export const CORS_EXPOSED_HEADERS = [
   'RateLimit',
   'Retry-After',
   'WWW-Authenticate',
-  'Idempotency-Replayed',
-  'Idempotency-Status',
-  'Deprecation',
-  'Sunset',
-  'Link',
   'X-Sandbox',
   'Allow',
+  'Deprecation',
+  'Sunset',
+  'Idempotency-Replayed',
+  'Idempotency-Status',
 ] as const;
+
+/** Response headers a browser agent may read: the API's own, plus the discovery `Link`. */
+export const CORS_EXPOSED_HEADERS = [...API_RESPONSE_HEADERS, 'Link'] as const;
 
 /** Preflight results may be cached by the browser for this many seconds. */
 export const CORS_MAX_AGE = 86_400;

@@ -7,25 +7,12 @@
  * `.generated/` exists): schemas and descriptions only. The list of registration modules is ./operations.ts.
  */
 import { z } from 'zod';
+import { API_RESPONSE_HEADERS } from '../http/cors.ts';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete' | 'options' | 'head';
 
 /** Reusable response headers (components.headers); operations name the ones they send. */
-export const HEADER_NAMES = [
-  'RateLimit-Limit',
-  'RateLimit-Remaining',
-  'RateLimit-Reset',
-  'RateLimit-Policy',
-  'RateLimit',
-  'Retry-After',
-  'WWW-Authenticate',
-  'X-Sandbox',
-  'Allow',
-  'Deprecation',
-  'Sunset',
-  'Idempotency-Replayed',
-  'Idempotency-Status',
-] as const;
+export const HEADER_NAMES = API_RESPONSE_HEADERS;
 export type HeaderName = (typeof HEADER_NAMES)[number];
 
 /** The five rate-limit headers every API response carries. */

@@ -14,7 +14,6 @@ import { z } from 'zod';
 import { preflightResponse } from '../http/cors.ts';
 import { isJsonMediaType, mediaType, readBodyText } from '../http/body.ts';
 import { errorResponse } from '../http/errors.ts';
-import { PAGE_CSP } from '../http/security-headers.ts';
 import type { Handler, RequestContext } from '../http/types.ts';
 import { runtime } from '../runtime.ts';
 import { currentReaderKey, DIRECTORY_PATH, directoryBody, directoryResponseHeaders } from './agent/signing.ts';
@@ -81,9 +80,6 @@ function htmlResponse(html: string, status: number, headers?: HeadersInit): Resp
   const h = new Headers(headers);
   h.set('content-type', 'text/html; charset=utf-8');
   h.set('cache-control', 'no-store');
-  // A page, not data: the page CSP (stylesheet from the site itself, no inline anything).
-  h.set('content-security-policy', PAGE_CSP);
-  h.set('cross-origin-resource-policy', 'same-origin');
   return new Response(html, { status, headers: h });
 }
 
