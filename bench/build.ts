@@ -101,7 +101,7 @@ const tempDir = (prefix: string): Promise<string> => tempProjectDir(`bench-${pre
 const projectCopy = (articles?: string): Promise<string> => copyProject('bench-site', articles);
 
 /** A bare Astro 7 markdown site over the same articles: the baseline. */
-async function bareProject(articles: string): Promise<string> {
+export async function bareProject(articles: string): Promise<string> {
   const dir = await tempDir('bare');
   await cp(articles, join(dir, 'content/blog'), { recursive: true });
   await mkdir(join(dir, 'src/pages'), { recursive: true });

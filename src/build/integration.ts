@@ -1,17 +1,25 @@
 /**
- * Build integration: after Astro writes the static site, it
- *  1. writes Netlify's `_headers` and `_redirects` (security headers, media types, aliases);
- *  2. bundles what the functions serve from the published output (page index, twins, catalogue, documents)
- *     into `.generated/site-data.json`, so the API, MCP and /ask answer with exactly what the site publishes.
+ * Build integration. While and after Astro writes the static site, it
+ *  1. publishes the page bundle (src/pages/build-pages.json.ts, never itself published): every page's markdown
+ *     twin, `/agentes/indice.json`, the serialized search index and the functions' `.generated/site-data.json`
+ *     (./publish-pages.ts);
+ *  2. writes Netlify's `_headers` and `_redirects` (security headers, media types, aliases) for every file.
+ *
+ * The bundle is handed over in process: the integration offers a channel on `globalThis` while the build runs,
+ * and the bundle route, when it finds it, passes the pages there instead of writing them out. A worker thread
+ * then publishes them while Astro renders the HTML pages (the build's second core is otherwise idle), and the
+ * build hook only completes the site data. Without the channel (a prerenderer outside this process), the route
+ * writes the bundle to the output and the hook publishes it itself: same code, same files, one thread.
  */
-import { mkdir, open, readdir, readFile, writeFile } from 'node:fs/promises';
-import { dirname, join, relative, sep } from 'node:path';
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import type { AstroIntegration } from 'astro';
+import { type Published, publishPages } from './publish-pages.ts';
 import { renderHeadersFile, renderRedirectsFile } from './static-rules.ts';
-import { SITE_DATA_FILE, type SiteData, type IndexEntry } from '../model/site-data.ts';
 import { DOCUMENT_PATHS } from '../model/public-paths.ts';
-import { writeSearchIndex } from '../../functions/search/prebuilt.ts';
+import { PAGE_BUNDLE_CHANNEL, PAGE_BUNDLE_FILE, SITE_DATA_FILE, type PageBundle, type SiteData } from '../model/site-data.ts';
 
 async function* walk(dir: string): AsyncGenerator<string> {
   for (const entry of await readdir(dir, { withFileTypes: true })) {
@@ -21,66 +29,96 @@ async function* walk(dir: string): AsyncGenerator<string> {
   }
 }
 
-/**
- * Writes `.generated/site-data.json`: exactly `JSON.stringify(data)` for the SiteData below, but page by page,
- * reading each twin just before writing it, so that with thousands of pages neither all the twins, nor the
- * whole document (tens of MB, more as a JS string), nor its UTF-8 copy sit in memory at once.
- * Returns how many pages and documents it wrote.
- */
-export async function writeSiteData(outDir: string, projectRoot: string): Promise<{ paginas: number; documentos: number }> {
+/** A publication under way, in a worker or in this thread. */
+interface Running {
+  published: Promise<Published>;
+  finish(rest: Pick<SiteData, 'catalogo' | 'documentos'>): Promise<number>;
+}
+
+function inWorker(bundle: PageBundle, outDir: string, projectRoot: string): Running {
+  const worker = new Worker(new URL('./publish-worker.ts', import.meta.url), { workerData: { bundle, outDir, projectRoot } });
+  const next = <T>(type: string) =>
+    new Promise<T>((resolve, reject) => {
+      const onMessage = (message: { type: string } & T) => {
+        if (message.type !== type) return;
+        worker.off('message', onMessage).off('error', reject).off('exit', onExit);
+        resolve(message);
+      };
+      const onExit = (code: number) => reject(new Error(`a publicação das páginas terminou sem concluir (código ${code})`));
+      worker.on('message', onMessage).once('error', reject).once('exit', onExit);
+    });
+  const published = next<Published>('published');
+  published.catch(() => undefined); // awaited by the build hook; not an unhandled rejection meanwhile
+  return {
+    published,
+    async finish(rest) {
+      const finished = next<{ documentos: number }>('finished');
+      worker.postMessage(rest);
+      const { documentos } = await finished;
+      await worker.terminate();
+      return documentos;
+    },
+  };
+}
+
+function inThread(bundle: PageBundle, outDir: string, projectRoot: string): Running {
+  const publication = publishPages(bundle, outDir, projectRoot);
+  return {
+    published: publication.then((p) => p.published),
+    finish: async ({ catalogo, documentos }) => (await publication).finish(catalogo, documentos),
+  };
+}
+
+/** The catalogue and the machine documents (llms.txt files, auth.md, pricing.md…) as the site publishes them. */
+async function publishedRest(outDir: string): Promise<Pick<SiteData, 'catalogo' | 'documentos'>> {
   const read = (path: string) => readFile(join(outDir, path), 'utf8');
-  const indice = JSON.parse(await read('agentes/indice.json')) as { paginas: IndexEntry[] };
   const documentos: SiteData['documentos'] = [];
   for (const caminho of DOCUMENT_PATHS) {
     if (!/\.(md|txt)$/.test(caminho)) continue;
     const conteudo = await read(caminho.slice(1)).catch(() => undefined);
     if (conteudo !== undefined) documentos.push({ caminho, conteudo });
   }
-  const catalogo = JSON.parse(await read('agentes/catalogo.json')) as SiteData['catalogo'] & { origem: string };
-  // The document around the pages, with a marker where the page list goes.
-  const shell = JSON.stringify({ origem: catalogo.origem, paginas: 0, catalogo, documentos } satisfies Omit<SiteData, 'paginas'> & { paginas: 0 });
-  const marker = ',"paginas":0,';
-  const at = shell.indexOf(marker);
-  if (at < 0) throw new Error('site-data: formato inesperado');
-
-  const target = join(projectRoot, SITE_DATA_FILE);
-  await mkdir(dirname(target), { recursive: true });
-  const file = await open(target, 'w');
-  try {
-    let chunk = `${shell.slice(0, at)},"paginas":[`;
-    const BATCH = 64;
-    for (let start = 0; start < indice.paginas.length; start += BATCH) {
-      const batch = indice.paginas.slice(start, start + BATCH);
-      const twins = await Promise.all(batch.map((p) => read(`${p.rota}.md`)));
-      batch.forEach((p, i) => {
-        const page: SiteData['paginas'][number] = { ...p, markdown: twins[i]! };
-        chunk += `${start + i ? ',' : ''}${JSON.stringify(page)}`;
-      });
-      if (chunk.length > 1 << 20) {
-        await file.write(chunk);
-        chunk = '';
-      }
-    }
-    await file.write(`${chunk}]${shell.slice(at + marker.length - 1)}`);
-  } finally {
-    await file.close();
-  }
-  await writeSearchIndex(indice.paginas, projectRoot);
-  return { paginas: indice.paginas.length, documentos: documentos.length };
+  return { catalogo: JSON.parse(await read('agentes/catalogo.json')) as SiteData['catalogo'], documentos };
 }
 
+type Channel = (bundle: PageBundle) => boolean;
+const globals = globalThis as typeof globalThis & { [PAGE_BUNDLE_CHANNEL]?: Channel };
+
 export default function siteArtifacts(): AstroIntegration {
+  let outDir = '';
+  let projectRoot = '';
+  let running: Running | undefined;
   return {
     name: 'site-artifacts',
     hooks: {
+      'astro:config:done': ({ config }) => {
+        outDir = fileURLToPath(config.outDir);
+        projectRoot = fileURLToPath(config.root);
+      },
+      'astro:build:start': () => {
+        running = undefined;
+        globals[PAGE_BUNDLE_CHANNEL] = (bundle) => {
+          running = inWorker(bundle, outDir, projectRoot);
+          return true;
+        };
+      },
       'astro:build:done': async ({ dir, logger }) => {
-        const outDir = fileURLToPath(dir);
+        delete globals[PAGE_BUNDLE_CHANNEL];
+        const out = fileURLToPath(dir);
+        const bundleFile = join(out, PAGE_BUNDLE_FILE);
+        if (!running) running = inThread(JSON.parse(await readFile(bundleFile, 'utf8')) as PageBundle, out, projectRoot);
+        await rm(bundleFile, { force: true });
+        const { twins, listed } = await running.published;
+        const documentos = await running.finish(await publishedRest(out));
+        running = undefined;
+
         const paths: string[] = [];
-        for await (const file of walk(outDir)) paths.push(`/${relative(outDir, file).split(sep).join('/')}`);
-        await writeFile(join(outDir, '_headers'), renderHeadersFile(paths));
-        await writeFile(join(outDir, '_redirects'), renderRedirectsFile());
-        const data = await writeSiteData(outDir, process.cwd());
-        logger.info(`_headers, _redirects e ${SITE_DATA_FILE} gerados (${data.paginas} páginas, ${data.documentos} documentos)`);
+        for await (const file of walk(out)) paths.push(`/${relative(out, file).split(sep).join('/')}`);
+        await writeFile(join(out, '_headers'), renderHeadersFile(paths));
+        await writeFile(join(out, '_redirects'), renderRedirectsFile());
+        logger.info(
+          `${twins} gêmeos markdown, agentes/indice.json, _headers, _redirects e ${SITE_DATA_FILE} gerados (${listed} páginas listadas, ${documentos} documentos)`,
+        );
       },
     },
   };

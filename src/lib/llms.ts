@@ -153,3 +153,6 @@ export function sectionLlms(section: 'solucoes' | 'blog' | 'diagnostico-de-visib
       );
   }
 }
+
+/** The order of llms-full.txt: every listed page but the articles (site order, home first), then the articles, newest first. */
+export const llmsFullOrder = (model: SiteModel): SitePage[] => [...listedPages(model).filter((p) => p.kind !== 'artigo'), ...model.artigos];

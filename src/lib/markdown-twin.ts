@@ -53,7 +53,7 @@ function extras(p: SitePage, model: SiteModel, origin: string): string[] {
 const rendered = new WeakMap<SitePage, Map<string, Promise<string>>>();
 
 /**
- * The twin of a page. The twin route, the search index and llms-full.txt all need it: it is rendered once per
+ * The twin of a page. The page bundle (twins, search index, functions' data) and llms-full.txt both need it: it is rendered once per
  * page and origin, and shared.
  */
 export function renderTwin(p: SitePage, model: SiteModel, origin = siteOrigin()): Promise<string> {
@@ -65,6 +65,7 @@ export function renderTwin(p: SitePage, model: SiteModel, origin = siteOrigin())
 }
 
 async function buildTwin(p: SitePage, model: SiteModel, origin: string): Promise<string> {
+  // Always four header blocks (twinBodyText in ./text.ts skips them for the search index).
   const header = [`# ${p.titulo}`, `> ${p.descricao}`, `URL canônica: ${p.url}`];
   if (p.kind === 'artigo') {
     const d = p.entry.data;

@@ -5,7 +5,9 @@
  * Same result as sorting every other article by (shared tags desc, publicadoEm desc) with a stable sort over
  * `model.artigos` (already newest first) and taking the first `count`, but without sorting the whole blog
  * for every article page: a tag → articles index is built once per model, and each page only counts the
- * articles that share a tag with it. (The full sort made a 5,000-article build quadratic.)
+ * articles that share a tag with it. (The full sort made a 5,000-article build quadratic.) Articles with the
+ * same tags have the same ranking but for themselves: it is computed once per tag set, one place longer, and
+ * each article drops itself from it.
  */
 import type { SiteModel, SitePage } from './site.ts';
 
@@ -17,6 +19,8 @@ interface TagIndex {
   byTag: Map<string, number[]>;
   time: Float64Array;
   shared: Uint16Array;
+  /** Tag set and count → the best `count + 1` positions among all articles (the article itself included). */
+  byTagSet: Map<string, number[]>;
 }
 
 const indexes = new WeakMap<SiteModel, TagIndex>();
@@ -37,6 +41,7 @@ function tagIndex(model: SiteModel): TagIndex {
       byTag,
       time: Float64Array.from(model.artigos, (a) => a.entry.data.publicadoEm.getTime()),
       shared: new Uint16Array(model.artigos.length),
+      byTagSet: new Map(),
     };
     indexes.set(model, index);
   }
@@ -56,13 +61,25 @@ function offer(top: number[], candidate: number, count: number, better: (x: numb
 }
 
 export function relatedArticles(artigo: Article, model: SiteModel, count = 3): Article[] {
-  const { position, byTag, time, shared } = tagIndex(model);
-  const self = position.get(artigo);
-  // Shared-tag count of every other article, as `other.tags.filter((t) => artigo.tags.includes(t)).length`.
+  const index = tagIndex(model);
+  const tags = [...new Set(artigo.entry.data.tags)].sort();
+  const key = `${count}\u0000${tags.join('\u0000')}`;
+  let ranking = index.byTagSet.get(key);
+  if (!ranking) index.byTagSet.set(key, (ranking = rank(index, tags, model.artigos.length, count + 1)));
+  // Removing the article from the ranking leaves the others in the same order.
+  const self = index.position.get(artigo);
+  return ranking
+    .filter((i) => i !== self)
+    .slice(0, count)
+    .map((i) => model.artigos[i]!);
+}
+
+/** The best `count` positions for an article with these tags, every article a candidate. */
+function rank({ byTag, time, shared }: TagIndex, tags: readonly string[], total: number, count: number): number[] {
+  // Shared-tag count of every article, as `other.tags.filter((t) => tags.includes(t)).length`.
   const touched: number[] = [];
-  for (const tag of new Set(artigo.entry.data.tags)) {
+  for (const tag of tags) {
     for (const i of byTag.get(tag) ?? []) {
-      if (i === self) continue;
       if (shared[i] === 0) touched.push(i);
       shared[i]!++;
     }
@@ -75,9 +92,9 @@ export function relatedArticles(artigo: Article, model: SiteModel, count = 3): A
   if (top.length < count) {
     // Fewer than `count` share a tag: the most recent of the others (no tag in common) follow.
     const rest: number[] = [];
-    for (let i = 0; i < model.artigos.length; i++) if (i !== self && shared[i] === 0) offer(rest, i, count - top.length, newer);
+    for (let i = 0; i < total; i++) if (shared[i] === 0) offer(rest, i, count - top.length, newer);
     top.push(...rest);
   }
   for (const i of touched) shared[i] = 0;
-  return top.map((i) => model.artigos[i]!);
+  return top;
 }

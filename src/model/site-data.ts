@@ -4,6 +4,18 @@
  */
 export const SITE_DATA_FILE = '.generated/site-data.json';
 
+/**
+ * What the prerender hands the build integration (`src/pages/build-pages.json.ts`, deleted from the output once
+ * read): every page, listed or not, with its index fields and its markdown twin.
+ */
+export const PAGE_BUNDLE_FILE = 'build-pages.json';
+/** Key on `globalThis` of the function through which the bundle route hands the bundle to the integration in process. */
+export const PAGE_BUNDLE_CHANNEL = Symbol.for('sinal-cognitivo.build.page-bundle');
+export interface PageBundle {
+  origem: string;
+  paginas: (Omit<IndexEntry, 'texto'> & { listada: boolean; markdown: string })[];
+}
+
 /** One page of the public search index (`/agentes/indice.json`). */
 export interface IndexEntry {
   rota: string;

@@ -1,11 +1,14 @@
 import type { APIRoute } from 'astro';
+import { siteOrigin } from '../config/site.ts';
+import { renderLlmsFull } from '../lib/llms-full.ts';
+import { llmsFullOrder } from '../lib/llms.ts';
 import { renderTwin } from '../lib/markdown-twin.ts';
 import { text } from '../lib/responses.ts';
-import { listedPages, loadSite } from '../lib/site.ts';
+import { loadSite } from '../lib/site.ts';
 
-/** Every listed page's markdown twin in one file, separated by rules. */
+/** Every listed page's markdown twin in one file, separated by rules, up to the size readers accept. */
 export const GET: APIRoute = async () => {
   const model = await loadSite();
-  const twins = await Promise.all(listedPages(model).map((p) => renderTwin(p, model)));
-  return text(twins.join('\n---\n\n'));
+  const twins = await Promise.all(llmsFullOrder(model).map((p) => renderTwin(p, model)));
+  return text(renderLlmsFull(twins, siteOrigin()));
 };

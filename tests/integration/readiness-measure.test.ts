@@ -103,6 +103,21 @@ describe('agent-ready fixture', () => {
 });
 
 describe('scored sites with gaps', () => {
+  test('llms-full.txt over 5 million characters: partial credit, with the limit in the lacuna', async () => {
+    const huge = `# Fixture Pronta\n\n${'## Parte\n\nTexto de exemplo com algum conteudo em cada parte.\n\n'.repeat(82_000)}`;
+    assert.ok(huge.length > 5_000_000 && Buffer.byteLength(huge) < 5 * 1024 * 1024, 'over the limit in characters, under the read cap in bytes');
+    const site = await fixture((req, res, ctx) =>
+      req.url === '/llms-full.txt'
+        ? void res.writeHead(200, { 'content-type': 'text/markdown; charset=utf-8' }).end(huge)
+        : agentReadySite(req, res, ctx),
+    );
+    const envelope = await run(site.host);
+    const check = verificacao(envelope, 'llms-full-txt');
+    assert.equal(check?.status, 'parcial', check?.detalhe);
+    assert.match(check?.detalhe ?? '', /passa de 5\.000\.000 caracteres \(5\.\d{3}\.\d{3}\)/);
+    assert.ok(envelope.lacunas.some((l) => l.verificacao === 'llms-full-txt'));
+  });
+
   test('bare site: low grade, a lacuna with why and how for every lost point', async () => {
     const site = await fixture(bareSite);
     const envelope = await run(site.host);

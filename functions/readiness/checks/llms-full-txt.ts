@@ -1,3 +1,4 @@
+import { LLMS_FULL_MAX_CHARS } from '../../../src/lib/llms-full.ts';
 import { looksLikeHtml } from '../analysis/llms.ts';
 import { isResponse } from '../context.ts';
 import { type CheckDefinition, failed, partial, passed } from './types.ts';
@@ -9,7 +10,7 @@ export const llmsFullTxt: CheckDefinition = {
   severidade: 'baixa',
   titulo: 'Não há llms-full.txt com o conteúdo completo',
   porque: 'O llms-full.txt reúne o conteúdo do site num único arquivo de texto: um agente carrega tudo de uma vez, sem dezenas de requisições.',
-  comoCorrigir: 'Publique /llms-full.txt em markdown com o conteúdo das páginas principais (título # no início e um ## por página), gerado na publicação do site.',
+  comoCorrigir: 'Publique /llms-full.txt em markdown com o conteúdo das páginas principais (título # no início e um ## por página, até 5 milhões de caracteres), gerado na publicação do site.',
   referencia: 'https://llmstxt.org/',
   async run(ctx) {
     const probe = await ctx.get('/llms-full.txt', { accept: 'text/markdown, text/plain;q=0.9, */*;q=0.5', maxBytes: 5 * 1024 * 1024 });
@@ -19,6 +20,12 @@ export const llmsFullTxt: CheckDefinition = {
     const headings = (probe.body.match(/^#{1,2}\s+\S/gm) ?? []).length;
     if (probe.body.length < 500) return partial(0.5, `/llms-full.txt tem só ${probe.body.length} caracteres.`);
     if (!/^\s*#\s+\S/.test(probe.body) || headings < 2) return partial(0.5, '/llms-full.txt não começa com um título # ou tem menos de dois títulos.');
-    return passed(`/llms-full.txt com ${probe.body.length.toLocaleString('pt-BR')} caracteres${probe.truncated ? ' (lido em parte)' : ''} e ${headings} títulos.`);
+    // Readers load it whole and refuse the largest (isitagentready fails a file over 5 million characters).
+    if (probe.truncated || probe.body.length > LLMS_FULL_MAX_CHARS)
+      return partial(
+        0.5,
+        `/llms-full.txt passa de ${LLMS_FULL_MAX_CHARS.toLocaleString('pt-BR')} caracteres${probe.truncated ? ' (lido até 5 MiB)' : ` (${probe.body.length.toLocaleString('pt-BR')})`}: leitores carregam o arquivo inteiro e recusam os maiores. Reúna as páginas principais e deixe as demais para o llms.txt.`,
+      );
+    return passed(`/llms-full.txt com ${probe.body.length.toLocaleString('pt-BR')} caracteres e ${headings} títulos.`);
   },
 };

@@ -1,0 +1,127 @@
+/**
+ * Publishing the page bundle (what the build integration does, in a worker or in the build hook): twins, the
+ * public index, the search index and the functions' site data, from one small bundle into a temp dir.
+ */
+import assert from 'node:assert/strict';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { after, before, describe, test } from 'node:test';
+import siteArtifacts from '../../src/build/integration.ts';
+import { publishPages } from '../../src/build/publish-pages.ts';
+import { PAGE_BUNDLE_CHANNEL, PAGE_BUNDLE_FILE, type PageBundle, type SiteData } from '../../src/model/site-data.ts';
+import { loadSearchIndex } from '../../functions/search/index.ts';
+import { SEARCH_INDEX_FILE } from '../../functions/search/prebuilt.ts';
+
+const ORIGIN = 'https://exemplo.com.br';
+const twin = (titulo: string, corpo: string) => `# ${titulo}\n\n> Descrição de ${titulo}\n\nURL canônica: ${ORIGIN}/x\n\nAtualizado em 2026-11-01\n\n${corpo}\n`;
+const page = (rota: string, listada: boolean, corpo: string): PageBundle['paginas'][number] => ({
+  rota,
+  url: `${ORIGIN}/${rota}`,
+  titulo: `Título ${rota}`,
+  descricao: `Descrição ${rota}`,
+  secao: rota.split('/')[0] ?? rota,
+  lastmod: '2026-11-01',
+  listada,
+  markdown: twin(`Título ${rota}`, corpo),
+});
+const bundle: PageBundle = {
+  origem: ORIGIN,
+  paginas: [
+    page('index', true, '## Início\n\nDiagnóstico de **visibilidade** em buscas.'),
+    page('blog/um-artigo', true, 'Texto sobre [rastreadores](https://exemplo.com.br/blog) de IA.'),
+    page('rascunho', false, 'Página oculta.'),
+  ],
+};
+const rest: Pick<SiteData, 'catalogo' | 'documentos'> = {
+  catalogo: { origem: ORIGIN, atualizadoEm: '2026-11-01', solucoes: [], objetivos: [] },
+  documentos: [{ caminho: '/llms.txt', conteudo: '# Exemplo\n' }],
+};
+
+describe('publishPages', () => {
+  let dir: string;
+  let out: string;
+  let documentos: number;
+  before(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'publish-pages-'));
+    out = join(dir, 'dist');
+    const publication = await publishPages(bundle, out, dir);
+    assert.deepEqual(publication.published, { twins: 3, listed: 2 });
+    documentos = await publication.finish(rest.catalogo, rest.documentos);
+  });
+  after(() => rm(dir, { recursive: true, force: true }));
+
+  test('a twin for every page, listed or not, byte for byte', async () => {
+    for (const p of bundle.paginas) assert.equal(await readFile(join(out, `${p.rota}.md`), 'utf8'), p.markdown);
+  });
+
+  const expectedEntries = [
+    { rota: 'index', url: `${ORIGIN}/index`, titulo: 'Título index', descricao: 'Descrição index', secao: 'index', lastmod: '2026-11-01', texto: 'Início Diagnóstico de visibilidade em buscas.' },
+    { rota: 'blog/um-artigo', url: `${ORIGIN}/blog/um-artigo`, titulo: 'Título blog/um-artigo', descricao: 'Descrição blog/um-artigo', secao: 'blog', lastmod: '2026-11-01', texto: 'Texto sobre rastreadores de IA.' },
+  ];
+
+  test('/agentes/indice.json: the listed pages, their text without the twin header, pretty-printed', async () => {
+    const text = await readFile(join(out, 'agentes/indice.json'), 'utf8');
+    assert.equal(text, `${JSON.stringify({ origem: ORIGIN, total: 2, paginas: expectedEntries }, null, 2)}\n`);
+  });
+
+  test('site data: the listed pages with their markdown, the catalogue and the documents, in place and complete', async () => {
+    const data = JSON.parse(await readFile(join(dir, '.generated/site-data.json'), 'utf8')) as SiteData;
+    assert.equal(documentos, 1);
+    assert.deepEqual(data, {
+      paginas: expectedEntries.map((e, i) => ({ ...e, markdown: bundle.paginas[i]!.markdown })),
+      origem: ORIGIN,
+      ...rest,
+    });
+    await assert.rejects(readFile(join(dir, '.generated/site-data.json.parcial')), { code: 'ENOENT' });
+  });
+
+  test('the serialized search index loads and finds the pages', async () => {
+    const serialized = JSON.parse(await readFile(join(dir, SEARCH_INDEX_FILE), 'utf8'));
+    const index = loadSearchIndex(serialized, expectedEntries);
+    assert.ok(index);
+    assert.deepEqual(index.ranked('rastreadores', { limite: 5 }).map((r) => r.rota), ['blog/um-artigo']);
+  });
+});
+
+describe('the build integration hands the bundle over both ways, with the same result', () => {
+  const logger = { info: () => undefined } as never;
+  const hooks = async (via: 'worker' | 'file') => {
+    const dir = await mkdtemp(join(tmpdir(), `integration-${via}-`));
+    const out = join(dir, 'dist');
+    await mkdir(join(out, 'agentes'), { recursive: true });
+    await writeFile(join(out, 'agentes/catalogo.json'), JSON.stringify(rest.catalogo));
+    await writeFile(join(out, 'llms.txt'), rest.documentos[0]!.conteudo);
+    const integration = siteArtifacts();
+    const h = integration.hooks as Record<string, (options: unknown) => Promise<void> | void>;
+    await h['astro:config:done']!({ config: { outDir: pathToFileURL(`${out}/`), root: pathToFileURL(`${dir}/`) } });
+    await h['astro:build:start']!({});
+    const channel = (globalThis as Record<symbol, ((b: PageBundle) => boolean) | undefined>)[PAGE_BUNDLE_CHANNEL];
+    assert.equal(typeof channel, 'function', 'the channel is offered while the build runs');
+    if (via === 'worker') assert.equal(channel!(bundle), true);
+    // What the bundle route writes: a marker when handed over, the whole bundle otherwise.
+    await writeFile(join(out, PAGE_BUNDLE_FILE), via === 'worker' ? '{"entregue":true}\n' : JSON.stringify(bundle));
+    await h['astro:build:done']!({ dir: pathToFileURL(`${out}/`), logger });
+    assert.equal((globalThis as Record<symbol, unknown>)[PAGE_BUNDLE_CHANNEL], undefined, 'the channel is withdrawn');
+    await assert.rejects(readFile(join(out, PAGE_BUNDLE_FILE)), { code: 'ENOENT' }, 'the bundle is never published');
+    const files = {
+      twin: await readFile(join(out, 'blog/um-artigo.md'), 'utf8'),
+      indice: await readFile(join(out, 'agentes/indice.json'), 'utf8'),
+      siteData: await readFile(join(dir, '.generated/site-data.json'), 'utf8'),
+      searchIndex: await readFile(join(dir, SEARCH_INDEX_FILE), 'utf8'),
+      headers: await readFile(join(out, '_headers'), 'utf8'),
+    };
+    await rm(dir, { recursive: true, force: true });
+    return files;
+  };
+
+  test('in a worker thread (the channel) and in the build hook (the file)', async () => {
+    const worker = await hooks('worker');
+    const file = await hooks('file');
+    assert.deepEqual(worker, file);
+    assert.equal(worker.twin, bundle.paginas[1]!.markdown);
+    assert.match(worker.headers, /^\/blog\/um-artigo\.md\n(?:  .+\n)*  Content-Type: text\/markdown; charset=utf-8$/m);
+    assert.equal((JSON.parse(worker.siteData) as SiteData).documentos.length, 1);
+  });
+});
