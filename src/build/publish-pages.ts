@@ -53,14 +53,14 @@ function chunkedWriter(file: FileHandle) {
 }
 
 async function writeTwins(outDir: string, paginas: PageBundle['paginas']): Promise<void> {
-  const made = new Set<string>();
+  // One mkdir per folder, awaited by every twin in it (the HTML pages may not have made it yet).
+  const folders = new Map<string, Promise<unknown>>();
   await inBatches(paginas, 64, async (p) => {
     const file = join(outDir, twinOf(p.rota));
     const folder = dirname(file);
-    if (!made.has(folder)) {
-      made.add(folder);
-      await mkdir(folder, { recursive: true });
-    }
+    let made = folders.get(folder);
+    if (!made) folders.set(folder, (made = mkdir(folder, { recursive: true })));
+    await made;
     await writeFile(file, p.markdown);
   });
 }

@@ -32,6 +32,8 @@ const bundle: PageBundle = {
     page('index', true, '## Início\n\nDiagnóstico de **visibilidade** em buscas.'),
     page('blog/um-artigo', true, 'Texto sobre [rastreadores](https://exemplo.com.br/blog) de IA.'),
     page('rascunho', false, 'Página oculta.'),
+    // Many more twins in a folder that does not exist yet (written at once, they must wait for the folder).
+    ...Array.from({ length: 100 }, (_, i) => page(`arquivo/rascunho-${i}`, false, 'Outra página oculta.')),
   ],
 };
 const rest: Pick<SiteData, 'catalogo' | 'documentos'> = {
@@ -47,7 +49,7 @@ describe('publishPages', () => {
     dir = await mkdtemp(join(tmpdir(), 'publish-pages-'));
     out = join(dir, 'dist');
     const publication = await publishPages(bundle, out, dir);
-    assert.deepEqual(publication.published, { twins: 3, listed: 2 });
+    assert.deepEqual(publication.published, { twins: 103, listed: 2 });
     documentos = await publication.finish(rest.catalogo, rest.documentos);
   });
   after(() => rm(dir, { recursive: true, force: true }));
