@@ -3,7 +3,9 @@
  *  1. publishes the page bundle (src/pages/build-pages.json.ts, never itself published): every page's markdown
  *     twin, `/agentes/indice.json`, the serialized search index and the functions' `.generated/site-data.json`
  *     (./publish-pages.ts);
- *  2. writes Netlify's `_headers` and `_redirects` (security headers, media types, aliases) for every file.
+ *  2. writes Netlify's `_headers` and `_redirects` (security headers, media types, aliases) for every file;
+ *  3. has Vite ship the content data store to the prerenderer in a form V8 loads in linear time
+ *     (./data-store-module.ts).
  *
  * The bundle is handed over in process: the integration offers a channel on `globalThis` while the build runs,
  * and the bundle route, when it finds it, passes the pages there instead of writing them out. A worker thread
@@ -16,6 +18,7 @@ import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { AstroIntegration } from 'astro';
+import { dataStoreModule } from './data-store-module.ts';
 import { type Published, publishPages } from './publish-pages.ts';
 import { renderHeadersFile, renderRedirectsFile } from './static-rules.ts';
 import { DOCUMENT_PATHS } from '../model/public-paths.ts';
@@ -91,6 +94,9 @@ export default function siteArtifacts(): AstroIntegration {
   return {
     name: 'site-artifacts',
     hooks: {
+      'astro:config:setup': ({ updateConfig }) => {
+        updateConfig({ vite: { plugins: [dataStoreModule()] } });
+      },
       'astro:config:done': ({ config }) => {
         outDir = fileURLToPath(config.outDir);
         projectRoot = fileURLToPath(config.root);

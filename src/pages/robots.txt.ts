@@ -28,8 +28,10 @@ export const GET: APIRoute = () => {
     '# Rastreadores e agentes de IA (treinamento, busca e acesso iniciado por usuário)',
     group(AI_AGENTS.map((a) => a.token)),
     `Sitemap: ${origin}/sitemap.xml`,
-    // No `schemaMap:` line: it is not a robots.txt record (RFC 9309 groups, Sitemap), and validators such as
-    // Lighthouse's SEO audit reject the file for it. NLWeb's crawler, finding none, probes /schema_map.xml.
+    // No `schemaMap:` line. RFC 9309 lets crawlers read records of their own, but Lighthouse's SEO audit reports
+    // any record outside its safelist as an invalid robots.txt (SEO 92 instead of 100), and an SEO consultancy's
+    // own site is the first one its clients audit. NLWeb's reference crawler, finding no schemaMap line, fetches
+    // /schema_map.xml, the same map: it loses nothing. See docs/ARCHITECTURE.md, "Decisions".
     '# Mapa de dados estruturados (NLWeb): /schema_map.xml',
   ];
   return text(`${body.join('\n\n')}\n`);
