@@ -27,9 +27,11 @@ const PIECE_LENGTH = 256 * 1024;
  * `\uXXXX`; and a comma is never inside an escape, so the text is cut after commas.
  */
 export function splitDataStoreModule(code: string): string | undefined {
-  const source = code.trimEnd().replace(/;$/, '');
-  if (!source.startsWith(`${PREFIX}"`) || !source.endsWith(`"${SUFFIX}`)) return undefined;
-  const literal = source.slice(PREFIX.length + 1, -SUFFIX.length - 1);
+  // Without copying the code: the end, past a trailing semicolon and whitespace.
+  let end = code.length;
+  while (end > 0 && /[\s;]/.test(code[end - 1]!)) end--;
+  if (!code.startsWith(`${PREFIX}"`) || code.slice(end - SUFFIX.length - 1, end) !== `"${SUFFIX}`) return undefined;
+  const literal = code.slice(PREFIX.length + 1, end - SUFFIX.length - 1);
   const oneByte = literal.replace(/[\u0100-\uffff]/g, (c) => `\\\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
   const pieces: string[] = [];
   for (let at = 0; at < oneByte.length; ) {
