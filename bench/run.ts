@@ -1,7 +1,7 @@
 /**
  * `npm run bench [-- area…] [--write]`: runs every bench/<area>.ts (each exports `run(): Promise<BenchRow[]>`)
  * one after the other, prints one table with the machine noted, and with `--write` stores it in
- * BENCHMARKS.md between the markers. Build the site first (`npm run build`): the API and agent benches
+ * BENCHMARKS.md between the markers (naming areas, only their rows are replaced). Build the site first (`npm run build`): the API and agent benches
  * serve the built output.
  */
 import { readdir, readFile, writeFile } from 'node:fs/promises';
@@ -35,13 +35,9 @@ for (const file of files) {
 const cpu = cpus();
 const machine = `${cpu.length} × ${cpu[0]?.model.trim() ?? 'CPU'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}`;
 const fmt = (v: number) => (Number.isNaN(v) ? '—' : Math.abs(v) >= 100 ? v.toFixed(0) : Math.abs(v) >= 10 ? v.toFixed(1) : v.toFixed(2));
-const table = [
-  `Máquina: ${machine}`,
-  '',
-  '| área | medida | valor | unidade | meta | ok |',
-  '| --- | --- | ---: | --- | --- | :---: |',
-  ...rows.map((r) => `| ${r.area} | ${r.metric} | ${fmt(r.value)} | ${r.unit} | ${r.target ?? ''} | ${r.ok === undefined ? '' : r.ok ? '✅' : '❌'} |`),
-].join('\n');
+const HEADER = ['| área | medida | valor | unidade | meta | ok |', '| --- | --- | ---: | --- | --- | :---: |'];
+const rowLines = rows.map((r) => `| ${r.area} | ${r.metric} | ${fmt(r.value)} | ${r.unit} | ${r.target ?? ''} | ${r.ok === undefined ? '' : r.ok ? '✅' : '❌'} |`);
+const table = [`Máquina: ${machine}`, '', ...HEADER, ...rowLines].join('\n');
 console.log(table);
 
 if (write) {
@@ -49,7 +45,17 @@ if (write) {
   const current = await readFile(path, 'utf8').catch(() => '');
   const start = '<!-- bench:start -->';
   const end = '<!-- bench:end -->';
-  const block = `${start}\n${table}\n${end}`;
+  const previous = new RegExp(`${start}\\n([\\s\\S]*)\\n${end}`).exec(current)?.[1];
+  let stored = table;
+  if (only.length && previous) {
+    // Some areas only: their rows replace the stored ones, the other areas' rows stay, in area order.
+    const areaOf = (line: string) => /^\| ([^|]+?) \|/.exec(line)?.[1];
+    const kept = previous.split('\n').filter((line) => line.startsWith('| ') && !line.startsWith('| área') && !line.startsWith('| ---') && !only.includes(areaOf(line) ?? ''));
+    const merged = [...kept, ...rowLines].sort((a, b) => files.indexOf(`${areaOf(a)}.ts`) - files.indexOf(`${areaOf(b)}.ts`));
+    const earlier = /^Máquina: (.*)$/m.exec(previous)?.[1];
+    stored = [`Máquina: ${machine} (${only.join(', ')}${earlier ? `; demais áreas: ${earlier.replace(/ \(.*$/, '')}` : ''})`, '', ...HEADER, ...merged].join('\n');
+  }
+  const block = `${start}\n${stored}\n${end}`;
   const next = current.includes(start) ? current.replace(new RegExp(`${start}[\\s\\S]*${end}`), block) : `${current}\n${block}\n`;
   await writeFile(path, next);
   console.error('BENCHMARKS.md atualizado.');
