@@ -52,8 +52,8 @@ if (write) {
     const areaOf = (line: string) => /^\| ([^|]+?) \|/.exec(line)?.[1];
     const kept = previous.split('\n').filter((line) => line.startsWith('| ') && !line.startsWith('| área') && !line.startsWith('| ---') && !only.includes(areaOf(line) ?? ''));
     const merged = [...kept, ...rowLines].sort((a, b) => files.indexOf(`${areaOf(a)}.ts`) - files.indexOf(`${areaOf(b)}.ts`));
-    const earlier = /^Máquina: (.*)$/m.exec(previous)?.[1];
-    stored = [`Máquina: ${machine} (${only.join(', ')}${earlier ? `; demais áreas: ${earlier.replace(/ \(.*$/, '')}` : ''})`, '', ...HEADER, ...merged].join('\n');
+    const earlier = /^Máquina: .*?(\d{4}-\d{2}-\d{2})/m.exec(previous)?.[1];
+    stored = [`Máquina: ${machine} (${only.join(', ')} nesta execução; demais áreas: execução anterior${earlier ? `, de ${earlier}` : ''})`, '', ...HEADER, ...merged].join('\n');
   }
   const block = `${start}\n${stored}\n${end}`;
   const next = current.includes(start) ? current.replace(new RegExp(`${start}[\\s\\S]*${end}`), block) : `${current}\n${block}\n`;
