@@ -94,8 +94,11 @@ export default function siteArtifacts(): AstroIntegration {
   return {
     name: 'site-artifacts',
     hooks: {
-      'astro:config:setup': ({ updateConfig }) => {
-        updateConfig({ vite: { plugins: [dataStoreModule()] } });
+      'astro:config:setup': ({ config, updateConfig }) => {
+        // Astro's store file (content/paths.js), when it keeps the store in one file and builds from scratch.
+        const single = (config.experimental.collectionStorage ?? 'single-file') === 'single-file' && !config.experimental.incrementalBuild;
+        const storeFile = single ? fileURLToPath(new URL('data-store.json', config.cacheDir)) : undefined;
+        updateConfig({ vite: { plugins: [dataStoreModule({ storeFile })] } });
       },
       'astro:config:done': ({ config }) => {
         outDir = fileURLToPath(config.outDir);
