@@ -14,10 +14,15 @@
  *
  * Read from the file piece by piece, the store is never held as one two-byte string of twice its size, parsed
  * whole to be checked and quoted again, as Astro's load does: that was the build's memory peak. Without a
- * single store file (chunked storage, incremental builds), Astro's own load answers, as it does when the file
- * is not where Astro keeps it, which the build then reports.
+ * single store file (chunked storage, incremental builds), Astro's own load answers.
+ *
+ * The plugin leans on two of Astro's private names (the module id and where the store file lives), so it fails
+ * loudly rather than going quiet: a missing store file fails the build, the integration fails the build when the
+ * module was never loaded here (`served()`), and tests/unit/data-store-module.test.ts compares the id, the
+ * file's place and the module's value with Astro's own plugin.
  */
 import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 
 export const DATA_STORE_MODULE_ID = '\0astro:data-layer-content';
@@ -47,8 +52,21 @@ export interface DataStoreModuleOptions {
   storeFile?: string;
 }
 
-export function dataStoreModule({ storeFile }: DataStoreModuleOptions = {}): Plugin {
+/** Where Astro keeps the store of a build from scratch in one file (`getDataStoreFile` in astro/dist/content/paths.js). */
+export function astroStoreFile(config: { cacheDir: URL; experimental: { collectionStorage?: unknown; incrementalBuild?: unknown } }): string | undefined {
+  const single = (config.experimental.collectionStorage ?? 'single-file') === 'single-file' && !config.experimental.incrementalBuild;
+  return single ? fileURLToPath(new URL('data-store.json', config.cacheDir)) : undefined;
+}
+
+export type DataStorePlugin = Plugin & {
+  /** Whether the module was loaded here in this build (always, when there is a single store file). */
+  served(): boolean;
+};
+
+export function dataStoreModule({ storeFile }: DataStoreModuleOptions = {}): DataStorePlugin {
+  let served = false;
   return {
+    served: () => served,
     name: 'sinal-cognitivo:data-store-module',
     apply: 'build',
     enforce: 'pre',
@@ -59,9 +77,11 @@ export function dataStoreModule({ storeFile }: DataStoreModuleOptions = {}): Plu
         if (id !== DATA_STORE_MODULE_ID || !storeFile) return undefined;
         const store = await readFile(storeFile).catch(() => undefined);
         if (!store) {
-          this.warn(`armazenamento de conteúdo não encontrado em ${storeFile}: o módulo de dados fica como o Astro o gera (lento com milhares de páginas)`);
-          return undefined;
+          return this.error(
+            `armazenamento de conteúdo não encontrado em ${storeFile}: o Astro mudou onde guarda o armazenamento; ajuste astroStoreFile() em src/build/data-store-module.ts`,
+          );
         }
+        served = true;
         return { code: dataStoreModuleFrom(store), map: { mappings: '' } };
       },
     },

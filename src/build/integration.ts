@@ -18,7 +18,7 @@ import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { AstroIntegration } from 'astro';
-import { dataStoreModule } from './data-store-module.ts';
+import { astroStoreFile, dataStoreModule, type DataStorePlugin } from './data-store-module.ts';
 import { type Published, publishPages } from './publish-pages.ts';
 import { renderHeadersFile, renderRedirectsFile } from './static-rules.ts';
 import { DOCUMENT_PATHS } from '../model/public-paths.ts';
@@ -91,14 +91,15 @@ export default function siteArtifacts(): AstroIntegration {
   let outDir = '';
   let projectRoot = '';
   let running: Running | undefined;
+  let storeModule: DataStorePlugin | undefined;
   return {
     name: 'site-artifacts',
     hooks: {
       'astro:config:setup': ({ config, updateConfig }) => {
-        // Astro's store file (content/paths.js), when it keeps the store in one file and builds from scratch.
-        const single = (config.experimental.collectionStorage ?? 'single-file') === 'single-file' && !config.experimental.incrementalBuild;
-        const storeFile = single ? fileURLToPath(new URL('data-store.json', config.cacheDir)) : undefined;
-        updateConfig({ vite: { plugins: [dataStoreModule({ storeFile })] } });
+        const storeFile = astroStoreFile(config);
+        // Without a single store file, Astro's own load answers and the plugin has nothing to do.
+        storeModule = storeFile ? dataStoreModule({ storeFile }) : undefined;
+        if (storeModule) updateConfig({ vite: { plugins: [storeModule] } });
       },
       'astro:config:done': ({ config }) => {
         outDir = fileURLToPath(config.outDir);
@@ -113,6 +114,11 @@ export default function siteArtifacts(): AstroIntegration {
       },
       'astro:build:done': async ({ dir, logger }) => {
         delete globals[PAGE_BUNDLE_CHANNEL];
+        if (storeModule && !storeModule.served()) {
+          throw new Error(
+            'o módulo de dados do conteúdo não passou pelo plugin src/build/data-store-module.ts: o Astro renomeou o módulo interno (astro:data-layer-content); ajuste DATA_STORE_MODULE_ID',
+          );
+        }
         const out = fileURLToPath(dir);
         const bundleFile = join(out, PAGE_BUNDLE_FILE);
         if (!running) running = inThread(JSON.parse(await readFile(bundleFile, 'utf8')) as PageBundle, out, projectRoot);

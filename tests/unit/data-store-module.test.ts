@@ -1,10 +1,13 @@
 /** The content data-store module, split for V8: same value as Astro's, one-byte literals, other modules untouched. */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import fs from 'node:fs';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { DATA_STORE_MODULE_ID, dataStoreModule, dataStoreModuleFrom } from '../../src/build/data-store-module.ts';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { astroStoreFile, DATA_STORE_MODULE_ID, dataStoreModule, dataStoreModuleFrom } from '../../src/build/data-store-module.ts';
 
 const moduleOf = (json: string) => `export default JSON.parse(${JSON.stringify(json)})`;
 const evaluate = async (code: string): Promise<unknown> =>
@@ -34,27 +37,74 @@ test('from the store file: the same value as Astro’s module, in one-byte liter
   assertSplit(code);
 });
 
-test('the plugin loads the data-store module from the store file, ahead of Astro, and leaves the rest to Astro', async () => {
+test('the plugin loads the data-store module from the store file, ahead of Astro, leaves the rest to Astro, and fails loudly', async () => {
   const dir = await mkdtemp(join(tmpdir(), 'data-store-'));
   try {
     const storeFile = join(dir, 'data-store.json');
     await writeFile(storeFile, storeJson);
-    const warnings: string[] = [];
-    const ctx = { warn: (m: string) => warnings.push(m) };
+    const ctx = {
+      error: (m: string): never => {
+        throw new Error(m);
+      },
+    };
     type Load = { order?: string; handler: (this: typeof ctx, id: string) => Promise<{ code: string } | undefined> };
     const loadOf = (plugin: ReturnType<typeof dataStoreModule>) => (id: string) => (plugin.load as unknown as Load).handler.call(ctx, id);
     assert.equal((dataStoreModule().load as unknown as Load).order, 'pre', 'ahead of Astro’s own load');
 
-    const loaded = await loadOf(dataStoreModule({ storeFile }))(DATA_STORE_MODULE_ID);
+    const plugin = dataStoreModule({ storeFile });
+    assert.equal(await loadOf(plugin)('/src/pages/index.astro'), undefined, 'other modules');
+    assert.equal(plugin.served(), false, 'not served before the data module is loaded');
+    const loaded = await loadOf(plugin)(DATA_STORE_MODULE_ID);
     assert.deepEqual(await evaluate(loaded!.code), JSON.parse(storeJson));
-    assert.equal(await loadOf(dataStoreModule({ storeFile }))('/src/pages/index.astro'), undefined, 'other modules');
-    assert.equal(await loadOf(dataStoreModule())(DATA_STORE_MODULE_ID), undefined, 'no single store file: Astro answers');
-    assert.equal(warnings.length, 0, 'no warning');
+    assert.equal(plugin.served(), true, 'the integration checks this at the end of the build');
 
     const missing = join(dir, 'nada.json');
-    assert.equal(await loadOf(dataStoreModule({ storeFile: missing }))(DATA_STORE_MODULE_ID), undefined, 'no store file there: Astro answers');
-    assert.equal(warnings.length, 1, 'and the build says so');
-    assert.ok(warnings.some((w) => w.includes(missing)));
+    await assert.rejects(loadOf(dataStoreModule({ storeFile: missing }))(DATA_STORE_MODULE_ID), (e: Error) => e.message.includes(missing), 'no store file there: the build fails, naming it');
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});
+
+/**
+ * Astro's own content plugin (private module, loaded by file path): the plugin must use Astro's module id and
+ * store file, and give the value Astro's module gives. If Astro renames either, this fails before a build does.
+ */
+test('the same id, the same store file and the same value as the module Astro itself produces', async () => {
+  const astroDist = new URL('./dist/content/', pathToFileURL(createRequire(import.meta.url).resolve('astro/package.json')));
+  const { astroContentVirtualModPlugin } = (await import(new URL('vite-plugin-content-virtual-mod.js', astroDist).href)) as {
+    astroContentVirtualModPlugin: (o: { settings: unknown; fs: unknown }) => {
+      config: (c: object, env: { command: string }) => void;
+      load: { handler: (this: object, id: string) => Promise<{ code: string }> };
+    };
+  };
+  const { RESOLVED_DATA_STORE_VIRTUAL_ID } = (await import(new URL('consts.js', astroDist).href)) as { RESOLVED_DATA_STORE_VIRTUAL_ID: string };
+  assert.equal(DATA_STORE_MODULE_ID, RESOLVED_DATA_STORE_VIRTUAL_ID, 'Astro’s module id');
+
+  const dir = await mkdtemp(join(tmpdir(), 'data-store-astro-'));
+  try {
+    const root = pathToFileURL(`${dir}/`);
+    const config = { root, srcDir: new URL('src/', root), cacheDir: new URL('cache/', root), experimental: {}, legacy: {} };
+    const storeFile = astroStoreFile(config);
+    assert.ok(storeFile);
+    await mkdir(dirname(storeFile), { recursive: true });
+    await writeFile(storeFile, storeJson);
+
+    const astro = astroContentVirtualModPlugin({ settings: { config, dotAstroDir: new URL('.astro/', root) }, fs });
+    astro.config({}, { command: 'build' });
+    const ctx = {
+      environment: { name: 'prerender' },
+      error: (e: unknown): never => {
+        throw e instanceof Error ? e : new Error(JSON.stringify(e));
+      },
+    };
+    const astroModule = await astro.load.handler.call(ctx, RESOLVED_DATA_STORE_VIRTUAL_ID);
+    assert.match(astroModule.code, /JSON\.parse/, 'Astro read the store from the file our plugin reads');
+
+    type Load = { handler: (this: object, id: string) => Promise<{ code: string } | undefined> };
+    const ours = await (dataStoreModule({ storeFile }).load as unknown as Load).handler.call(ctx, DATA_STORE_MODULE_ID);
+    assert.deepEqual(await evaluate(ours!.code), await evaluate(astroModule.code), 'the value of Astro’s own module');
+    assertSplit(ours!.code);
+    assert.equal(astroStoreFile({ ...config, experimental: { collectionStorage: 'chunked' } }), undefined, 'chunked storage: Astro answers');
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
