@@ -4,7 +4,7 @@
  * (./sandbox/fixtures.ts) through the very same route handlers. Bodies that do not depend on the request
  * are computed once per source (and origin) and kept as JSON text.
  */
-import { siteData } from '../content/site-data.ts';
+import { siteDataFor } from '../content/site-data.ts';
 import type { IndexEntry } from '../content/site-data.ts';
 import { siteSearch } from '../search/index.ts';
 import type { SearchIndex } from '../search/index.ts';
@@ -31,9 +31,6 @@ export interface ApiData {
 /** URL of the markdown twin of a route (`/index.md` for the home page). */
 export const markdownUrl = (origin: string, rota: string): string => `${origin}/${rota}.md`;
 
-/** Rewrites absolute URLs built for `from` (the build's origin) onto `to` (the runtime's origin). */
-export const rebase = (url: string, from: string, to: string): string => (from !== to && url.startsWith(from) ? to + url.slice(from.length) : url);
-
 /** The prices body from content/precos.json (the same data as /pricing.md). */
 export function pricesBody(origin: string): PricesBody {
   const precos = loadPrices();
@@ -46,44 +43,29 @@ export function pricesBody(origin: string): PricesBody {
   };
 }
 
-/** The solutions body from a catalogue (URLs rebased onto `origin`). */
-export function solutionsBody(catalogo: Catalogo, origin: string): SolutionsBody {
-  const from = catalogo.origem;
-  return {
-    atualizadoEm: catalogo.atualizadoEm,
-    solucoes: catalogo.solucoes.map((s) => ({ ...s, url: rebase(s.url, from, origin) })),
-    objetivos: catalogo.objetivos.map((o) => ({ ...o, url: rebase(o.url, from, origin) })),
-  };
+/** The solutions body from a catalogue (its URLs already for the serving origin). */
+export function solutionsBody(catalogo: Catalogo): SolutionsBody {
+  return { atualizadoEm: catalogo.atualizadoEm, solucoes: catalogo.solucoes, objetivos: catalogo.objetivos };
 }
 
-/** An `ApiData` over a list of pages, a search index over them, a catalogue and the prices. */
+/** An `ApiData` for `origin` over pages, a search and a catalogue whose URLs are already for `origin`. */
 export function createApiData(init: {
   origin: string;
-  /** Origin the page and catalogue URLs were built with. */
-  builtFor: string;
   pages: readonly PageEntry[];
   search: SearchIndex;
   catalogo: Catalogo;
   sandbox: boolean;
 }): ApiData {
-  const { origin, builtFor } = init;
-  const summaries: PageSummary[] = init.pages.map((p) => ({
+  const { origin, pages, catalogo, search } = init;
+  const summaries: PageSummary[] = pages.map((p) => ({
     rota: p.rota,
-    url: rebase(p.url, builtFor, origin),
+    url: p.url,
     titulo: p.titulo,
     descricao: p.descricao,
     secao: p.secao,
     lastmod: p.lastmod,
   }));
-  const byRoute = new Map(init.pages.map((p, i) => [p.rota, { entry: p, summary: summaries[i]! }]));
-  const search: SearchIndex =
-    builtFor === origin
-      ? init.search
-      : {
-          size: init.search.size,
-          ranked: (q, options) => init.search.ranked(q, options),
-          search: (q, options) => init.search.search(q, options).map((r) => ({ ...r, url: rebase(r.url, builtFor, origin) })),
-        };
+  const byRoute = new Map(pages.map((p, i) => [p.rota, { entry: p, summary: summaries[i]! }]));
   let solutions: SolutionsBody | undefined;
   let prices: PricesBody | undefined;
   return {
@@ -95,7 +77,7 @@ export function createApiData(init: {
       return { ...found.summary, markdown: found.entry.markdown, markdownUrl: markdownUrl(origin, rota) };
     },
     search,
-    solutions: () => (solutions ??= solutionsBody(init.catalogo, origin)),
+    solutions: () => (solutions ??= solutionsBody(catalogo)),
     prices: () => (prices ??= pricesBody(origin)),
     cache: new Map(),
   };
@@ -109,10 +91,9 @@ export function siteApiData(origin: string): ApiData {
   if (!data) {
     data = createApiData({
       origin,
-      builtFor: siteData.origem,
-      pages: siteData.paginas,
-      search: siteSearch(),
-      catalogo: siteData.catalogo,
+      pages: siteDataFor(origin).paginas,
+      search: siteSearch(origin),
+      catalogo: siteDataFor(origin).catalogo,
       sandbox: false,
     });
     siteSources.set(origin, data);

@@ -103,7 +103,8 @@ const ask: Handler = async (request) => {
   if (question.text === '') return invalid('A consulta está vazia: informe query (GET) ou query.text (POST) com ao menos uma palavra.');
   if (question.text.length > MAX_QUERY_CHARS) return invalid(`Consulta longa demais: o limite é ${MAX_QUERY_CHARS} caracteres.`);
 
-  const body = answer(question, siteSearch(), runtime().config.origin);
+  const origin = runtime().config.origin;
+  const body = answer(question, siteSearch(origin), origin);
   if (!question.streaming) {
     return withCors(
       new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', vary: 'Accept' } }),

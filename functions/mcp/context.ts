@@ -4,7 +4,7 @@
  * documentation index is built on first use. (Static imports only: a dynamic import makes esbuild, which
  * bundles the Netlify function, wrap shared modules in lazy initializers and the bundle fails at start.)
  */
-import { siteData } from '../content/site-data.ts';
+import { siteDataFor } from '../content/site-data.ts';
 import { readRecordedReading } from '../readiness/read-reading.ts';
 import { runtime } from '../runtime.ts';
 import type { SearchIndex } from '../search/engine.ts';
@@ -19,14 +19,15 @@ export function toolContext(): ToolContext {
   const origin = runtime().config.origin;
   if (cached?.origin === origin) return cached.context;
   let docsIndex: SearchIndex | undefined;
+  const data = siteDataFor(origin);
   const context: ToolContext = {
     origin,
-    data: siteData,
+    data,
     get search() {
-      return siteSearch();
+      return siteSearch(origin);
     },
     get docsSearch() {
-      docsIndex ??= createSearchIndex(docSearchEntries(docFiles(siteData, origin)));
+      docsIndex ??= createSearchIndex(docSearchEntries(docFiles(data, origin)));
       return docsIndex;
     },
     readReading: readRecordedReading,

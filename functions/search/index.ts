@@ -10,6 +10,7 @@ import prebuilt from '../../.generated/search-index.json' with { type: 'json' };
 import { siteData } from '../content/site-data.ts';
 import { type SearchIndex, type SerializedSearchIndex, createSearchIndex, loadSearchIndex } from './engine.ts';
 import { SEARCH_INDEX_FILE } from './prebuilt.ts';
+import { withOrigin } from '../../src/model/site-data.ts';
 
 export { createSearchIndex, loadSearchIndex, serializeSearchIndex } from './engine.ts';
 export type { SearchIndex, SerializedSearchIndex } from './engine.ts';
@@ -17,9 +18,22 @@ export type { SearchOptions, SearchResult } from './types.ts';
 export { SEARCH_INDEX_FILE } from './prebuilt.ts';
 
 let site: SearchIndex | undefined;
+const forOrigins = new Map<string, SearchIndex>();
 
-/** The search over the published pages (`siteData.paginas`), loaded once per process. */
-export function siteSearch(): SearchIndex {
+/**
+ * The search over the published pages (`siteData.paginas`), loaded once per process; with `origin`, its results
+ * carry absolute URLs for that origin (the stored pages are origin-free).
+ */
+export function siteSearch(origin?: string): SearchIndex {
+  if (origin !== undefined) {
+    let found = forOrigins.get(origin);
+    if (!found) {
+      if (forOrigins.size >= 4) forOrigins.clear();
+      found = searchFor(siteSearch(), origin);
+      forOrigins.set(origin, found);
+    }
+    return found;
+  }
   if (!site) {
     site = loadSearchIndex(prebuilt as SerializedSearchIndex, siteData.paginas);
     if (!site) {
@@ -28,4 +42,13 @@ export function siteSearch(): SearchIndex {
     }
   }
   return site;
+}
+
+/** `index` whose results carry absolute URLs for `origin` (its entries written with `ORIGIN_PLACEHOLDER`). */
+export function searchFor(index: SearchIndex, origin: string): SearchIndex {
+  return {
+    size: index.size,
+    ranked: (q, options) => index.ranked(q, options),
+    search: (q, options) => withOrigin(index.search(q, options), origin),
+  };
 }

@@ -10,7 +10,7 @@
 import { mkdir, type FileHandle, open, rename, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { twinBodyText } from '../lib/text.ts';
-import { SITE_DATA_FILE, type IndexEntry, type PageBundle, type SiteData } from '../model/site-data.ts';
+import { originFree, SITE_DATA_FILE, type IndexEntry, type PageBundle, type SiteData } from '../model/site-data.ts';
 import { twinOf } from '../model/routes.ts';
 import { writeSearchIndex } from '../../functions/search/prebuilt.ts';
 
@@ -108,7 +108,7 @@ export async function publishPages(bundle: PageBundle, outDir: string, projectRo
   try {
     const out = chunkedWriter(file);
     await out.add('{"paginas":[');
-    for (const [i, page] of paginas.entries()) await out.add(`${i ? ',' : ''}${JSON.stringify(page)}`);
+    for (const [i, page] of paginas.entries()) await out.add(`${i ? ',' : ''}${originFree(JSON.stringify(page), bundle.origem)}`);
     await out.add(']');
     await out.flush();
   } catch (error) {
@@ -120,7 +120,7 @@ export async function publishPages(bundle: PageBundle, outDir: string, projectRo
     async finish(catalogo, documentos) {
       try {
         const rest = { origem: bundle.origem, catalogo, documentos } satisfies Omit<SiteData, 'paginas'>;
-        await file.write(`,${JSON.stringify(rest).slice(1)}`);
+        await file.write(`,${originFree(JSON.stringify(rest), bundle.origem).slice(1)}`);
       } finally {
         await file.close();
       }

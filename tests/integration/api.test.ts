@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { request as httpRequest } from 'node:http';
 import { after, before, describe, test } from 'node:test';
 import { parseList } from 'structured-headers';
-import { siteData } from '../../functions/content/site-data.ts';
+import { siteDataFor } from '../../functions/content/site-data.ts';
 import { loadConfig } from '../../functions/config.ts';
 import { openapiDocument } from '../../functions/openapi/document.ts';
 import { setRuntimeForTesting } from '../../functions/runtime.ts';
@@ -21,6 +21,8 @@ import { type OpenApiDoc, type ResponseValidator, responseValidator } from '../h
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 const origin = siteOrigin();
+/** The site data as served at this origin. */
+const siteData = siteDataFor(origin);
 
 let server: LocalServer;
 let served: OpenApiDoc;

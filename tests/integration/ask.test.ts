@@ -48,7 +48,7 @@ describe('JSON answers', () => {
     const body = askAnswerSchema.parse(await res.json());
     assert.equal(body._meta.response_type, 'Answer');
     assert.equal(body._meta.version, '0.54');
-    const expected = siteSearch().search('dados estruturados', { limite: 9 });
+    const expected = siteSearch(origin).search('dados estruturados', { limite: 9 });
     assert.deepEqual(body.results.map((r) => r.url), expected.map((r) => r.url));
     const first = body.results[0]!;
     assert.equal(first['@type'], 'Service');

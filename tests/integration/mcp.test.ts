@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { siteData } from '../../functions/content/site-data.ts';
+import { siteDataFor } from '../../functions/content/site-data.ts';
 import { MEASURE_PAGE } from '../../functions/mcp/product-tools.ts';
 import { toolListing } from '../../functions/mcp/registry.ts';
 import { MCP_SERVERS } from '../../functions/mcp/servers.ts';
@@ -23,6 +23,8 @@ let server: LocalServer;
 let product: Client;
 let docs: Client;
 const origin = siteOrigin();
+/** The site data as served at this origin. */
+const siteData = siteDataFor(origin);
 
 interface CallResult {
   content: { type: string; text: string }[];

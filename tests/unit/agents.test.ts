@@ -19,13 +19,14 @@ import { createMcpServer } from '../../functions/mcp/server.ts';
 import { MCP_SERVERS } from '../../functions/mcp/servers.ts';
 import type { Envelope } from '../../functions/readiness/envelope.ts';
 import { createSearchIndex } from '../../functions/search/engine.ts';
+import { searchFor } from '../../functions/search/index.ts';
 import type { SearchResult } from '../../functions/search/types.ts';
 import { siteOrigin } from '../../src/config/site.ts';
 import { AGENT_SKILLS, agentCard, mcpServerCard, renderSkill, skillsIndex } from '../../src/lib/agent-discovery.ts';
 import { a2aAgentCardSchema, serverCardSchema, skillFrontmatter, skillsIndexSchema } from '../helpers/agent-schemas.ts';
 
 const origin = siteOrigin();
-const search = createSearchIndex(siteData.paginas);
+const search = searchFor(createSearchIndex(siteData.paginas), origin);
 
 function context(readReading: ToolContext['readReading']): ToolContext {
   return {

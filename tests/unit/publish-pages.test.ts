@@ -10,7 +10,7 @@ import { pathToFileURL } from 'node:url';
 import { after, before, describe, test } from 'node:test';
 import siteArtifacts from '../../src/build/integration.ts';
 import { publishPages } from '../../src/build/publish-pages.ts';
-import { PAGE_BUNDLE_CHANNEL, PAGE_BUNDLE_FILE, type PageBundle, type SiteData } from '../../src/model/site-data.ts';
+import { PAGE_BUNDLE_CHANNEL, PAGE_BUNDLE_FILE, type PageBundle, type SiteData, withOrigin } from '../../src/model/site-data.ts';
 import { loadSearchIndex } from '../../functions/search/index.ts';
 import { SEARCH_INDEX_FILE } from '../../functions/search/prebuilt.ts';
 
@@ -69,7 +69,9 @@ describe('publishPages', () => {
   });
 
   test('site data: the listed pages with their markdown, the catalogue and the documents, in place and complete', async () => {
-    const data = JSON.parse(await readFile(join(dir, '.generated/site-data.json'), 'utf8')) as SiteData;
+    const stored = await readFile(join(dir, '.generated/site-data.json'), 'utf8');
+    assert.ok(!stored.includes(ORIGIN), 'origin-free: no URL of the build origin is stored');
+    const data = withOrigin(JSON.parse(stored) as SiteData, ORIGIN);
     assert.equal(documentos, 1);
     assert.deepEqual(data, {
       paginas: expectedEntries.map((e, i) => ({ ...e, markdown: bundle.paginas[i]!.markdown })),

@@ -4,13 +4,13 @@
  * the public prices (static content, not storage) and a readiness fixture. Nothing here reads storage, the
  * readiness instrument or the published site: answers are the same on every deploy and every day.
  */
-import { createSearchIndex } from '../../search/index.ts';
-import type { Catalogo } from '../../../src/model/site-data.ts';
+import { createSearchIndex, searchFor } from '../../search/index.ts';
+import { type Catalogo, ORIGIN_PLACEHOLDER, withOrigin } from '../../../src/model/site-data.ts';
 import type { Envelope } from '../../readiness/envelope.ts';
 import { type ApiData, type PageEntry, createApiData } from '../data.ts';
 
-/** Origin the fixture URLs are written with (rebased onto the serving origin). */
-const FIXTURE_ORIGIN = 'https://sandbox.invalid';
+/** Fixture URLs are written origin-free, like the site's data, and made for the serving origin by createApiData. */
+const FIXTURE_ORIGIN = ORIGIN_PLACEHOLDER;
 const LASTMOD = '2026-01-15';
 
 function page(rota: string, secao: string, titulo: string, descricao: string, paragraphs: string[]): PageEntry {
@@ -94,7 +94,13 @@ const sources = new Map<string, ApiData>();
 export function sandboxApiData(origin: string): ApiData {
   let data = sources.get(origin);
   if (!data) {
-    data = createApiData({ origin, builtFor: FIXTURE_ORIGIN, pages: SANDBOX_PAGES, search: sandboxSearch, catalogo: SANDBOX_CATALOGUE, sandbox: true });
+    data = createApiData({
+      origin,
+      pages: withOrigin(SANDBOX_PAGES, origin),
+      search: searchFor(sandboxSearch, origin),
+      catalogo: withOrigin(SANDBOX_CATALOGUE, origin),
+      sandbox: true,
+    });
     sources.set(origin, data);
   }
   return data;
