@@ -5,7 +5,7 @@
  */
 import { defineCollection } from 'astro:content';
 import { glob } from 'astro/loaders';
-import { artigoSchema, documentoSchema, objetivoSchema, paginaSchema, solucaoSchema } from './model/content.ts';
+import { COLLECTION_SCHEMAS as schemas } from './model/content.ts';
 import { withContentMessages as pt } from './model/validation.ts';
 
 /** The file path without extension is the id (and, below its section prefix, the route). */
@@ -13,9 +13,9 @@ const byPath = (base: string) =>
   glob({ pattern: '**/*.{md,mdx}', base, generateId: ({ entry }) => entry.replace(/\.mdx?$/, '') });
 
 export const collections = {
-  paginas: defineCollection({ loader: byPath('./content/paginas'), schema: pt(paginaSchema) }),
-  solucoes: defineCollection({ loader: byPath('./content/solucoes'), schema: pt(solucaoSchema) }),
-  objetivos: defineCollection({ loader: byPath('./content/objetivos'), schema: pt(objetivoSchema) }),
-  blog: defineCollection({ loader: byPath('./content/blog'), schema: pt(artigoSchema) }),
-  documentos: defineCollection({ loader: byPath('./content/documentos'), schema: pt(documentoSchema) }),
+  paginas: defineCollection({ loader: byPath('./content/paginas'), schema: pt(schemas.paginas) }),
+  solucoes: defineCollection({ loader: byPath('./content/solucoes'), schema: pt(schemas.solucoes) }),
+  objetivos: defineCollection({ loader: byPath('./content/objetivos'), schema: pt(schemas.objetivos) }),
+  blog: defineCollection({ loader: byPath('./content/blog'), schema: pt(schemas.blog) }),
+  documentos: defineCollection({ loader: byPath('./content/documentos'), schema: pt(schemas.documentos) }),
 };

@@ -141,3 +141,12 @@ export type Artigo = z.infer<typeof artigoSchema>;
 export type Documento = z.infer<typeof documentoSchema>;
 export type Precos = z.infer<typeof precosSchema>;
 export type Produto = z.infer<typeof produtoSchema>;
+
+/** The schema of each content collection, by its folder under content/ (src/content.config.ts wires them to Astro). */
+export const COLLECTION_SCHEMAS = {
+  paginas: paginaSchema,
+  solucoes: solucaoSchema,
+  objetivos: objetivoSchema,
+  blog: artigoSchema,
+  documentos: documentoSchema,
+} as const;

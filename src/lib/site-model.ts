@@ -1,0 +1,148 @@
+/**
+ * The site model, assembled from the content entries and validated across them (duplicate routes, references,
+ * prices, internal links). Pure: no `astro:content` at run time, so the same code runs in the build
+ * (src/lib/site.ts feeds it the collections) and in process in tests (tests/unit/content-model.test.ts feeds it
+ * the files as parsed from disk), with the same messages for editors.
+ */
+import type { CollectionEntry } from 'astro:content';
+import { AstroError } from 'astro/errors';
+import { absoluteUrl } from '../config/site.ts';
+import type { Precos } from '../model/content.ts';
+import { DOCUMENT_PATHS, LINKABLE_PREFIXES } from '../model/public-paths.ts';
+import { COLLECTION_PREFIX, type PageKind, ROUTE_PATTERN, type Section, pathOf, sectionOf, twinOf } from '../model/routes.ts';
+import { ContentError } from '../model/validation.ts';
+
+type EntryOf = {
+  pagina: CollectionEntry<'paginas'>;
+  solucao: CollectionEntry<'solucoes'>;
+  objetivo: CollectionEntry<'objetivos'>;
+  artigo: CollectionEntry<'blog'>;
+};
+
+interface BasePage<K extends PageKind> {
+  kind: K;
+  rota: string;
+  path: string;
+  url: string;
+  secao: Section;
+  titulo: string;
+  descricao: string;
+  lastmod: Date;
+  /** Source file, relative to the project root (for error messages). */
+  file: string;
+  entry: EntryOf[K];
+}
+export type SitePage = { [K in PageKind]: BasePage<K> }[PageKind];
+
+export interface SiteModel {
+  pages: SitePage[];
+  byRoute: Map<string, SitePage>;
+  solucoes: BasePage<'solucao'>[];
+  objetivos: BasePage<'objetivo'>[];
+  artigos: BasePage<'artigo'>[];
+  documentos: CollectionEntry<'documentos'>[];
+}
+
+const fileOf = (entry: { filePath?: string; id: string }, folder: string) => entry.filePath ?? `content/${folder}/${entry.id}`;
+
+function page<K extends PageKind>(kind: K, entry: EntryOf[K], folder: string, lastmod: Date): BasePage<K> {
+  const rota = `${COLLECTION_PREFIX[kind]}${entry.id}`;
+  return {
+    kind,
+    rota,
+    path: pathOf(rota),
+    url: absoluteUrl(rota),
+    secao: sectionOf(rota),
+    titulo: entry.data.titulo,
+    descricao: entry.data.descricao,
+    lastmod,
+    file: fileOf(entry, folder),
+    entry,
+  };
+}
+
+const INTERNAL_LINK = /\]\((\/[^)\s]*)\)|href="(\/[^"]*)"/g;
+
+function validate(model: SiteModel, prices: Precos): void {
+  const problems = new Map<string, string[]>();
+  const report = (file: string, message: string) => problems.set(file, [...(problems.get(file) ?? []), message]);
+
+  const seen = new Map<string, string>();
+  for (const p of model.pages) {
+    if (!ROUTE_PATTERN.test(p.rota)) report(p.file, `rota "${p.rota}": use letras minúsculas sem acento, números, hífens e barras`);
+    const other = seen.get(p.rota);
+    if (other) report(p.file, `rota "${p.rota}" duplicada: já definida em ${other}`);
+    else seen.set(p.rota, p.file);
+  }
+
+  const solutionSlugs = new Set(model.solucoes.map((s) => s.entry.id));
+  for (const o of model.objetivos) {
+    o.entry.data.solucoes.forEach((slug, i) => {
+      if (!solutionSlugs.has(slug)) report(o.file, `solucoes.${i}: a solução "${slug}" não existe em content/solucoes`);
+    });
+  }
+  for (const s of model.solucoes) {
+    const preco = s.entry.data.preco;
+    if (preco !== 'sob-proposta' && !prices.produtos.some((p) => p.id === preco)) report(s.file, `preco: o produto "${preco}" não existe em content/precos.json`);
+  }
+  prices.produtos.forEach((p, i) => {
+    if (!model.byRoute.has(p.rota)) report('content/precos.json', `produtos.${i}.rota: a página "${p.rota}" não existe`);
+  });
+  if (!model.byRoute.has(prices.sobProposta.rota)) report('content/precos.json', `sobProposta.rota: a página "${prices.sobProposta.rota}" não existe`);
+
+  const linkable = new Set<string>([...DOCUMENT_PATHS]);
+  for (const p of model.pages) linkable.add(p.path).add(twinOf(p.rota));
+  for (const p of model.pages) {
+    const prose = (p.entry.body ?? '').replace(/```[\s\S]*?```/g, '').replace(/`[^`\n]*`/g, '');
+    for (const match of prose.matchAll(INTERNAL_LINK)) {
+      const target = (match[1] ?? match[2] ?? '').split(/[?#]/)[0] ?? '';
+      const normalized = target.length > 1 ? target.replace(/\/$/, '') : target;
+      if (linkable.has(target) || linkable.has(normalized) || LINKABLE_PREFIXES.some((prefix) => target.startsWith(prefix))) continue;
+      report(p.file, `link interno quebrado: "${target}" não corresponde a nenhuma página nem arquivo publicado pelo site`);
+    }
+  }
+
+  if (problems.size) {
+    throw new AstroError(
+      [...problems].map(([file, list]) => new ContentError(file, list).message).join('\n'),
+      'Corrija os arquivos indicados em content/ (campos do frontmatter, rotas e links internos) e rode o build de novo.',
+    );
+  }
+}
+
+/** The entries of the content collections, as Astro's `getCollection` returns them. */
+export interface SiteEntries {
+  paginas: CollectionEntry<'paginas'>[];
+  solucoes: CollectionEntry<'solucoes'>[];
+  objetivos: CollectionEntry<'objetivos'>[];
+  blog: CollectionEntry<'blog'>[];
+  documentos: CollectionEntry<'documentos'>[];
+}
+
+/** The validated site model from the entries and the prices; throws an error naming each file and field. */
+export function assembleSite({ paginas, solucoes, objetivos, blog, documentos }: SiteEntries, prices: Precos): SiteModel {
+  const byOrder = <T extends { entry: { data: { ordem: number; titulo: string } } }>(a: T, b: T) =>
+    a.entry.data.ordem - b.entry.data.ordem || a.entry.data.titulo.localeCompare(b.entry.data.titulo, 'pt-BR');
+
+  const solutionPages = solucoes.map((e) => page('solucao', e, 'solucoes', e.data.atualizadoEm)).sort(byOrder);
+  const objectivePages = objetivos.map((e) => page('objetivo', e, 'objetivos', e.data.atualizadoEm)).sort(byOrder);
+  const articlePages = blog
+    .map((e) => page('artigo', e, 'blog', e.data.atualizadoEm ?? e.data.publicadoEm))
+    .sort((a, b) => b.entry.data.publicadoEm.getTime() - a.entry.data.publicadoEm.getTime());
+  const plainPages = paginas.map((e) => page('pagina', e, 'paginas', e.data.atualizadoEm));
+
+  const pages: SitePage[] = [...plainPages, ...solutionPages, ...objectivePages, ...articlePages].sort((a, b) =>
+    a.rota === 'index' ? -1 : b.rota === 'index' ? 1 : a.rota.localeCompare(b.rota),
+  );
+  const model: SiteModel = {
+    pages,
+    byRoute: new Map(pages.map((p) => [p.rota, p])),
+    solucoes: solutionPages,
+    objetivos: objectivePages,
+    artigos: articlePages,
+    documentos,
+  };
+  validate(model, prices);
+  return model;
+}
+

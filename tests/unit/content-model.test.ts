@@ -1,0 +1,113 @@
+/**
+ * Content errors, in process: each case breaks one thing in a copy of content/ held in memory and checks the
+ * message the build gives an editor (file and field, in pt-BR), with the build's own schemas and site model
+ * (tests/helpers/content.ts). tests/integration/content-errors.test.ts proves with real builds that these
+ * messages reach the build's output and fail it.
+ */
+import assert from 'node:assert/strict';
+import { before, describe, test } from 'node:test';
+import { type ContentFiles, checkContent, readContentFiles } from '../helpers/content.ts';
+
+const ARTICLE = 'content/blog/llms-txt-na-pratica.md';
+const SOLUTION = 'content/solucoes/seo-tecnico.md';
+const OBJECTIVE = 'content/objetivos/crescer-na-busca-local.md';
+
+let original: ContentFiles;
+before(async () => {
+  original = await readContentFiles(process.cwd());
+});
+
+/** `original` with `change` applied to a copy; the change must change something. */
+function withChange(change: (files: ContentFiles) => void): ContentFiles {
+  const files = new Map(original);
+  const before = JSON.stringify([...files]);
+  change(files);
+  assert.notEqual(JSON.stringify([...files]), before, 'a alteração de teste não mudou nada');
+  return files;
+}
+const edit = (files: ContentFiles, file: string, transform: (text: string) => string) => files.set(file, transform(files.get(file)!));
+const setField = (files: ContentFiles, file: string, field: string, line: string | null) =>
+  edit(files, file, (text) => text.replace(new RegExp(`^${field}:.*\\n`, 'm'), line === null ? '' : `${line}\n`));
+const addField = (files: ContentFiles, file: string, line: string) => edit(files, file, (text) => text.replace(/^---\n/, `---\n${line}\n`));
+const editPrices = (files: ContentFiles, change: (prices: { produtos: Record<string, unknown>[] }) => void) =>
+  edit(files, 'content/precos.json', (text) => {
+    const prices = JSON.parse(text) as { produtos: Record<string, unknown>[] };
+    change(prices);
+    return JSON.stringify(prices);
+  });
+
+function assertFails(files: ContentFiles, ...expected: (string | RegExp)[]): void {
+  const { error } = checkContent(files);
+  assert.ok(error, 'o conteúdo deveria ser recusado');
+  for (const e of expected) assert.ok(typeof e === 'string' ? error.includes(e) : e.test(error), `a mensagem deveria conter ${String(e)}:\n${error}`);
+}
+
+describe('erros de conteúdo, em processo', () => {
+  test('controle: o conteúdo do repositório passa, com todas as páginas', () => {
+    const { model, error } = checkContent(original);
+    assert.equal(error, undefined);
+    assert.ok(model!.pages.length >= 30);
+    assert.ok(model!.byRoute.has('index') && model!.byRoute.has('solucoes/seo-tecnico'));
+  });
+
+  test('campo obrigatório ausente no frontmatter de um artigo', () => {
+    assertFails(withChange((f) => setField(f, ARTICLE, 'autor', null)), ARTICLE, /autor: campo obrigatório ausente/);
+  });
+
+  test('data em formato inválido', () => {
+    assertFails(withChange((f) => setField(f, ARTICLE, 'publicadoEm', 'publicadoEm: "9 de junho de 2026"')), ARTICLE, /publicadoEm: deve ser uma data no formato AAAA-MM-DD/);
+  });
+
+  test('tipo de solução fora da lista permitida', () => {
+    assertFails(withChange((f) => setField(f, SOLUTION, 'tipo', 'tipo: auditoria')), SOLUTION, /tipo: valor "auditoria" não permitido; use um destes: "diagnostico", "consultoria"/);
+  });
+
+  test('campo desconhecido (schemas estritos)', () => {
+    assertFails(withChange((f) => addField(f, ARTICLE, 'categoria: "Busca"')), ARTICLE, /categoria: campo desconhecido/);
+  });
+
+  test('rota duplicada entre uma página e uma solução', () => {
+    const files = withChange((f) => {
+      const solution = f.get(SOLUTION)!;
+      const body = solution.slice(solution.indexOf('\n---\n', 4) + 5);
+      f.set(
+        'content/paginas/solucoes/seo-tecnico.md',
+        `---\ntitulo: "SEO técnico (página duplicada)"\ndescricao: "Uma página institucional que ocupa a mesma rota de uma solução do catálogo, o que o build deve recusar."\natualizadoEm: 2026-11-03\n---\n${body}`,
+      );
+    });
+    assertFails(files, /rota "solucoes\/seo-tecnico" duplicada/, 'content/paginas/solucoes/seo-tecnico.md', SOLUTION);
+  });
+
+  test('link interno quebrado no corpo de um artigo', () => {
+    const files = withChange((f) => edit(f, ARTICLE, (text) => `${text.trimEnd()}\n\nVeja também [o guia antigo](/blog/guia-que-nao-existe).\n`));
+    assertFails(files, ARTICLE, /link interno quebrado: "\/blog\/guia-que-nao-existe"/, 'Corrija os arquivos indicados em content/');
+  });
+
+  test('objetivo que aponta para uma solução inexistente', () => {
+    const files = withChange((f) => edit(f, OBJECTIVE, (text) => text.replace(/^ {2}- seo-local$/m, '  - seo-para-marte')));
+    assertFails(files, OBJECTIVE, /solucoes\.\d+: a solução "seo-para-marte" não existe em content\/solucoes/);
+  });
+
+  test('solução com preço de um produto inexistente', () => {
+    assertFails(withChange((f) => setField(f, SOLUTION, 'preco', 'preco: plano-ouro')), SOLUTION, /preco: o produto "plano-ouro" não existe em content\/precos.json/);
+  });
+
+  test('precos.json com dois produtos pagos', () => {
+    const files = withChange((f) =>
+      editPrices(f, (prices) => {
+        const free = prices.produtos.find((p) => p.tipo === 'gratuito');
+        assert.ok(free, 'precos.json deveria ter um produto gratuito');
+        Object.assign(free, { tipo: 'pago', preco: 490 });
+      }),
+    );
+    assertFails(files, 'content/precos.json', /produtos: deve haver exatamente um produto pago com preço público/);
+  });
+
+  test('precos.json com campo obrigatório ausente', () => {
+    assertFails(withChange((f) => editPrices(f, (prices) => delete prices.produtos[0]?.prazo)), 'content/precos.json', /produtos\.0\.prazo: campo obrigatório ausente/);
+  });
+
+  test('precos.json apontando para uma página inexistente', () => {
+    assertFails(withChange((f) => editPrices(f, (prices) => (prices.produtos[0]!.rota = 'pagina-que-nao-existe'))), 'content/precos.json', /produtos\.0\.rota: a página "pagina-que-nao-existe" não existe/);
+  });
+});
