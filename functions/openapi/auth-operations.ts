@@ -44,7 +44,7 @@ const replayHeaders: HeaderName[] = ['Idempotency-Replayed', 'Idempotency-Status
 const common = {
   '405': err('Método não permitido (`Allow: POST, OPTIONS`).', 'Allow'),
   '422': err('`idempotency_key_reuse`: a mesma `Idempotency-Key` com outro corpo.'),
-  '503': err('`server_error`: o segredo de assinatura não está configurado no servidor.'),
+  '503': err('`server_error`: o segredo de assinatura não está configurado no servidor (ausente ou curto demais).'),
 };
 
 registerOperation({
