@@ -20,8 +20,13 @@ export interface Config {
   origin: string;
   /** A preview deploy: issued access tokens carry `sandbox: true`. */
   preview: boolean;
-  /** HS256 signing secret; undefined on Netlify when AGENT_JWT_SECRET is missing (auth routes answer 503). */
+  /**
+   * HS256 signing secret; undefined when AGENT_JWT_SECRET is missing on Netlify or weak anywhere (auth routes
+   * answer 503; `npm start` refuses to start on a weak one, see `jwtSecretProblem`).
+   */
   jwtSecret: string | undefined;
+  /** Why AGENT_JWT_SECRET was refused (pt-BR, names the variable and how to make one); undefined when accepted or absent. */
+  jwtSecretProblem: string | undefined;
   /** True when `jwtSecret` was generated for this process (local start without AGENT_JWT_SECRET). */
   jwtSecretEphemeral: boolean;
   /** Upstash Redis REST credentials; undefined selects the embedded in-memory store. */
@@ -57,6 +62,20 @@ function positiveInt(env: Record<string, string | undefined>, name: string, fall
   if (Number.isSafeInteger(value) && value >= 1) return value;
   console.warn(`[config] ${name}="${raw}" não é um inteiro positivo; usando ${fallback}.`);
   return fallback;
+}
+
+/** HS256 keys shorter than the hash output (RFC 7518 §3.2: at least 256 bits) are refused. */
+export const MIN_JWT_SECRET_BYTES = 32;
+
+/** The reason a configured AGENT_JWT_SECRET is refused, or undefined when it is long enough. */
+export function jwtSecretProblem(secret: string): string | undefined {
+  const bytes = Buffer.byteLength(secret, 'utf8');
+  if (bytes >= MIN_JWT_SECRET_BYTES) return undefined;
+  return (
+    `AGENT_JWT_SECRET tem ${bytes} byte${bytes === 1 ? '' : 's'}; o mínimo é ${MIN_JWT_SECRET_BYTES} bytes (256 bits). ` +
+    'Gere um segredo forte com `npm run secrets` e copie a linha AGENT_JWT_SECRET=… impressa para o ambiente ' +
+    '(ou, em desenvolvimento, remova a variável para usar um segredo efêmero).'
+  );
 }
 
 /** Generated once per process and reused by every `loadConfig` call (tokens stay valid while the process lives). */
@@ -110,7 +129,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const onNetlify = nonEmpty(env.NETLIFY) === 'true';
 
   const configuredSecret = nonEmpty(env.AGENT_JWT_SECRET);
-  const jwtSecret = configuredSecret ?? (onNetlify ? undefined : ephemeralJwtSecret());
+  // A weak secret is never used, not even locally (no silent fallback to an ephemeral one: the mistake must show).
+  const secretProblem = configuredSecret === undefined ? undefined : jwtSecretProblem(configuredSecret);
+  const jwtSecret = secretProblem ? undefined : (configuredSecret ?? (onNetlify ? undefined : ephemeralJwtSecret()));
 
   const url = nonEmpty(env.UPSTASH_REDIS_REST_URL);
   const token = nonEmpty(env.UPSTASH_REDIS_REST_TOKEN);
@@ -125,6 +146,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     origin,
     preview,
     jwtSecret,
+    jwtSecretProblem: secretProblem,
     jwtSecretEphemeral: configuredSecret === undefined && jwtSecret !== undefined,
     upstash: url && token ? { url, token } : undefined,
     rateLimits: {

@@ -1,6 +1,14 @@
 /** `npm start` / `npm run serve`: serves the built site, functions and negotiation on PORT (default 8888). */
+import { runtime } from '../functions/runtime.ts';
 import { siteOrigin } from '../src/config/site.ts';
 import { startLocalServer } from './local.ts';
+
+// Configuration that would make routes fail is refused at start-up, with the variable and the remedy named.
+const { jwtSecretProblem } = runtime().config;
+if (jwtSecretProblem) {
+  console.error(`\n  Não foi possível iniciar: ${jwtSecretProblem}\n`);
+  process.exit(1);
+}
 
 const port = Number.parseInt(process.env.PORT ?? '8888', 10);
 const host = process.env.HOST ?? '0.0.0.0';

@@ -6,12 +6,15 @@
  *   OPTIONS               204 (CORS preflight); other methods 405 with `Allow: POST, OPTIONS`
  *   anything else under /agent/ → 404 `not_found`
  *
- * Both POST routes honour `Idempotency-Key`. No rate limit applies here (contract, Limits rule 4).
+ * Both POST routes honour `Idempotency-Key`, scoped to its owner (see idempotency.ts): a registration key to
+ * the hashed client address (the `v1-public` rate-limit hashing), an exchange key to the registration of the
+ * verified assertion. No rate limit applies here (contract, Limits rule 4).
  */
 import { isJsonMediaType, mediaType, readBodyText } from '../http/body.ts';
 import { preflightResponse, withCors } from '../http/cors.ts';
 import { errorResponse } from '../http/errors.ts';
-import type { Handler } from '../http/types.ts';
+import type { Handler, RequestContext } from '../http/types.ts';
+import { clientKey } from '../limits/rate-limit.ts';
 import { runtime } from '../runtime.ts';
 import { bodyFingerprint, idempotent, parseIdempotencyKey } from './idempotency.ts';
 import { type Registration, type TokenResponse, identityRequestSchema } from './schemas.ts';
@@ -22,6 +25,7 @@ import {
   SCOPES,
   SCOPE_STRING,
   type TokenFailure,
+  type VerifyResult,
   apiResource,
   issueAccessToken,
   issueAssertion,
@@ -47,10 +51,10 @@ const credentialHeaders = (): Headers =>
 
 let missingSecretLogged = false;
 
-const handler: Handler = async (request) => withCors(await route(request));
+const handler: Handler = async (request, context) => withCors(await route(request, context));
 export default handler;
 
-async function route(request: Request): Promise<Response> {
+async function route(request: Request, context: RequestContext): Promise<Response> {
   const { pathname } = new URL(request.url);
   const name = ROUTES[pathname];
   if (!name) {
@@ -65,7 +69,7 @@ async function route(request: Request): Promise<Response> {
 
   const { config } = runtime();
   if (!config.jwtSecret) {
-    if (!missingSecretLogged) console.error('[agent-auth] AGENT_JWT_SECRET ausente: as rotas de credencial respondem 503.');
+    if (!missingSecretLogged) console.error(`[agent-auth] ${config.jwtSecretProblem ?? 'AGENT_JWT_SECRET ausente.'} As rotas de credencial respondem 503.`);
     missingSecretLogged = true;
     return errorResponse('server_error', 'O serviço de autenticação está sem o segredo de assinatura configurado. Tente mais tarde.');
   }
@@ -78,14 +82,37 @@ async function route(request: Request): Promise<Response> {
 
   const { store, now } = runtime();
   const issuedAt = now();
+  const secret = config.jwtSecret;
+  if (name === 'identity') {
+    const body = parsed.normalized as IdentityBody;
+    return idempotent({
+      store,
+      route: name,
+      // Every anonymous registration has the same body: the key belongs to the client's (hashed) address.
+      scope: `addr:${clientKey(context.clientAddress)}`,
+      key: idempotencyKey.key,
+      fingerprint: bodyFingerprint(body),
+      ttlSeconds: ASSERTION_TTL_SECONDS,
+      now: issuedAt,
+      execute: () => register(body, secret, issuedAt),
+    });
+  }
+
+  const body = parsed.normalized as TokenBody;
+  // Verified once, here: the registration it names owns the key, and `exchange` reuses the result.
+  const verified = body.assertion ? await verifyToken(body.assertion, 'assertion', { origin: config.origin, secret, now: issuedAt }) : undefined;
+  const execute = () => exchange(body, secret, issuedAt, verified);
+  // No valid assertion, no owner: the exchange fails (failures are never stored), so there is nothing to replay.
+  if (!verified?.ok) return execute();
   return idempotent({
     store,
     route: name,
+    scope: `reg:${verified.claims.sub}`,
     key: idempotencyKey.key,
-    fingerprint: bodyFingerprint(parsed.normalized),
-    ttlSeconds: name === 'identity' ? ASSERTION_TTL_SECONDS : ACCESS_TTL_SECONDS,
+    fingerprint: bodyFingerprint(body),
+    ttlSeconds: ACCESS_TTL_SECONDS,
     now: issuedAt,
-    execute: () => (name === 'identity' ? register(parsed.normalized as IdentityBody, config.jwtSecret!, issuedAt) : exchange(parsed.normalized as TokenBody, config.jwtSecret!, issuedAt)),
+    execute,
   });
 }
 
@@ -134,8 +161,10 @@ async function readIdentityBody(request: Request): Promise<Parsed<IdentityBody>>
   if (!result.success) {
     return { ok: false, response: errorResponse('invalid_request', 'O corpo deve ser um objeto JSON com o campo "type" (string); o único tipo suportado é "anonymous".') };
   }
-  // The whole body counts for idempotency (unknown members included), normalized by canonical JSON.
-  return { ok: true, normalized: result.data as IdentityBody };
+  // The whole body counts for idempotency (unknown members included), normalized by canonical JSON. The parsed
+  // value, not zod's copy: the copy assigns members one by one, so a `__proto__` member became the prototype
+  // and vanished from the fingerprint (such a body then replayed instead of getting 422).
+  return { ok: true, normalized: json.value as IdentityBody };
 }
 
 async function register(body: IdentityBody, secret: string, now: number): Promise<Response> {
@@ -238,7 +267,7 @@ const GRANT_DESCRIPTIONS: Record<TokenFailure, string> = {
   claims: 'A asserção tem declarações inválidas. Registre-se de novo.',
 };
 
-async function exchange(body: TokenBody, secret: string, now: number): Promise<Response> {
+async function exchange(body: TokenBody, secret: string, now: number, verified: VerifyResult<'assertion'> | undefined): Promise<Response> {
   const { config } = runtime();
   if (body.grant_type === undefined || body.grant_type === '') {
     return errorResponse('invalid_request', `O parâmetro grant_type é obrigatório: ${JWT_BEARER_GRANT}.`);
@@ -253,8 +282,7 @@ async function exchange(body: TokenBody, secret: string, now: number): Promise<R
   if (body.resource && body.resource.some((r) => r !== resource)) {
     return errorResponse('invalid_target', `resource deve ser exatamente ${resource} (com a barra final) ou ser omitido.`);
   }
-  const verified = await verifyToken(body.assertion, 'assertion', { origin: config.origin, secret, now });
-  if (!verified.ok) return errorResponse('invalid_grant', GRANT_DESCRIPTIONS[verified.reason]);
+  if (!verified?.ok) return errorResponse('invalid_grant', GRANT_DESCRIPTIONS[verified?.reason ?? 'malformed']);
 
   const { token } = await issueAccessToken({ origin: config.origin, secret, now, sandbox: config.preview }, verified.claims.sub);
   const response: TokenResponse = { access_token: token, token_type: 'Bearer', expires_in: ACCESS_TTL_SECONDS as 3600, scope: SCOPE_STRING };

@@ -7,7 +7,11 @@
  * 5. only successful responses are stored;
  * 6. storage unavailable → a fresh credential with `Idempotency-Status: unsupported`;
  * 7. no locking: two simultaneous first calls may both issue (the first record written wins).
- * Records are keyed by route and key; bodies are compared by the SHA-256 of their normalized form.
+ * Records are keyed by route, scope and key, never by the key alone: a key is the client's own, not a name in a
+ * namespace shared by everyone (a copied or guessed key must not hand over someone else's credential, nor let
+ * an attacker who used it first make everyone else's call fail). The handler picks the scope the way payment
+ * APIs scope keys to the account: the exchange by the assertion's registration, the registration (whose body
+ * is always the same) by the hashed client address. Bodies are compared by the SHA-256 of their normalized form.
  */
 import { createHash } from 'node:crypto';
 import { errorResponse } from '../http/errors.ts';
@@ -67,6 +71,8 @@ export interface IdempotentOptions {
   store: Store;
   /** Route name (`identity`, `token`): a key is scoped to its route. */
   route: string;
+  /** Who owns the key on this route (an opaque, non-secret string such as `reg:<registration_id>`). */
+  scope: string;
   /** The validated key, or null when the client sent none. */
   key: string | null;
   fingerprint: string;
@@ -77,15 +83,16 @@ export interface IdempotentOptions {
   execute: () => Promise<Response>;
 }
 
-const recordKey = (route: string, key: string): string =>
-  `idem:${route}:${createHash('sha256').update(key).digest('base64url')}`;
+/** The scope and the key are hashed together (NUL-separated: no two (scope, key) pairs give the same text). */
+const recordKey = (route: string, scope: string, key: string): string =>
+  `idem:${route}:${createHash('sha256').update(scope).update('\0').update(key).digest('base64url')}`;
 
-/** Runs `execute` once per (route, key, body), replaying its successful response while the record lives. */
+/** Runs `execute` once per (route, scope, key, body), replaying its successful response while the record lives. */
 export async function idempotent(options: IdempotentOptions): Promise<Response> {
-  const { store, route, key, fingerprint, ttlSeconds, now, execute } = options;
+  const { store, route, scope, key, fingerprint, ttlSeconds, now, execute } = options;
   if (key === null) return execute();
 
-  const storageKey = recordKey(route, key);
+  const storageKey = recordKey(route, scope, key);
   let record: IdempotencyRecord | null;
   try {
     record = await store.get<IdempotencyRecord>(storageKey);

@@ -12,6 +12,7 @@ export const ERROR_STATUS = {
   missing_token: 401,
   invalid_token: 401,
   insufficient_scope: 403,
+  cross_site_request: 403,
   not_found: 404,
   method_not_allowed: 405,
   payload_too_large: 413,

@@ -34,7 +34,9 @@ const idempotencyKey = {
   name: 'Idempotency-Key',
   in: 'header' as const,
   description:
-    'Chave escolhida pelo cliente (ASCII visível, até 255 caracteres). Mesma chave e mesmo corpo: a primeira resposta volta com `Idempotency-Replayed: true`; ' +
+    'Chave gerada pelo cliente para cada operação nova, por exemplo com `crypto.randomUUID()` (ASCII visível, até 255 caracteres). ' +
+    'Vale só para quem a usou: no registro, o mesmo endereço de origem; na troca, a mesma identidade registrada (a da asserção). ' +
+    'Mesma chave e mesmo corpo: a primeira resposta volta com `Idempotency-Replayed: true`; ' +
     'mesma chave com outro corpo: 422 `idempotency_key_reuse`. Sem armazenamento: `Idempotency-Status: unsupported`.',
   schema: z.string().min(1).max(255).regex(/^[\x21-\x7e]+$/),
 };
@@ -42,7 +44,7 @@ const replayHeaders: HeaderName[] = ['Idempotency-Replayed', 'Idempotency-Status
 const common = {
   '405': err('Método não permitido (`Allow: POST, OPTIONS`).', 'Allow'),
   '422': err('`idempotency_key_reuse`: a mesma `Idempotency-Key` com outro corpo.'),
-  '503': err('`server_error`: o segredo de assinatura não está configurado no servidor.'),
+  '503': err('`server_error`: o segredo de assinatura não está configurado no servidor (ausente ou curto demais).'),
 };
 
 registerOperation({

@@ -13,6 +13,7 @@
 import { z } from 'zod';
 import { preflightResponse } from '../http/cors.ts';
 import { isJsonMediaType, mediaType, readBodyText } from '../http/body.ts';
+import { crossSiteReason } from '../http/same-origin.ts';
 import { errorResponse } from '../http/errors.ts';
 import type { Handler, RequestContext } from '../http/types.ts';
 import { runtime } from '../runtime.ts';
@@ -86,7 +87,7 @@ function htmlResponse(html: string, status: number, headers?: HeadersInit): Resp
 /** An error answered in the requested format (JSON error body, or an HTML page for the no-JS form). */
 function failure(format: Format, status: number, code: Parameters<typeof errorResponse>[0], description: string, headers?: HeadersInit): Response {
   if (format === 'html') {
-    const titles: Record<number, string> = { 400: 'Domínio inválido', 413: 'Pedido grande demais', 415: 'Formato não aceito', 429: 'Limite de medições atingido', 503: 'Medidor indisponível' };
+    const titles: Record<number, string> = { 403: 'Pedido de outro site recusado', 400: 'Domínio inválido', 413: 'Pedido grande demais', 415: 'Formato não aceito', 429: 'Limite de medições atingido', 503: 'Medidor indisponível' };
     return htmlResponse(renderMessagePage(titles[status] ?? 'Não foi possível medir', description), status, headers);
   }
   return errorResponse(code, description, { status, headers });
@@ -151,6 +152,12 @@ async function measurement(request: Request, context: RequestContext): Promise<R
   }
   const type = mediaType(request);
   const format = formatOf(request, type);
+  // Before anything is read or counted: a post from another site must not spend the visitor's quota or the gate.
+  const crossSite = crossSiteReason(request, runtime().config.origin);
+  if (crossSite) {
+    await request.body?.cancel().catch(() => {});
+    return failure(format, 403, 'cross_site_request', `${crossSite} A medição gratuita só aceita pedidos feitos pela própria página de medição, em ${runtime().config.origin}/diagnostico-de-visibilidade-cognitiva.`);
+  }
   if (type !== 'application/x-www-form-urlencoded' && !isJsonMediaType(type)) {
     await request.body?.cancel().catch(() => {});
     return failure(format, 415, 'unsupported_media_type', 'Envie application/json ({"site": "exemplo.com.br"}) ou um formulário (application/x-www-form-urlencoded) com o campo site.');

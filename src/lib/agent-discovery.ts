@@ -235,7 +235,7 @@ export const AGENT_SKILLS: readonly AgentSkill[] = [
           'Erros e renovação',
           '- 401 `invalid_token` com um token que funcionava: troque de novo a mesma asserção; se a troca der 400 `invalid_grant`, registre de novo.',
           '- 429 `rate_limited`: espere os segundos de `Retry-After` (cota de 120 requisições por 60 s por registro).',
-          '- Envie `Idempotency-Key` nas duas chamadas POST para poder repeti-las com segurança.',
+          '- Envie `Idempotency-Key` nas duas chamadas POST para poder repeti-las com segurança: gere uma chave nova por operação (`uuidgen` no shell, `crypto.randomUUID()` em JavaScript) e nunca reutilize a de um exemplo. A chave vale só para o seu endereço (registro) ou a sua identidade (troca).',
         ),
         section(
           'Sem token',

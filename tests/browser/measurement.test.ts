@@ -33,8 +33,9 @@ before(async () => {
   if (skip) return;
   network = guardNetwork();
   setNetworkForTesting(network);
-  setRuntimeForTesting({ config: loadConfig({ ...process.env, READINESS_ALLOW_LOOPBACK: '1', READINESS_PAUSED: '' }), store: new MemoryStore() });
   server = await startLocalServer({ port: 0 });
+  // The page posts from the server's own address: it must be the configured service origin (cross-site check).
+  setRuntimeForTesting({ config: loadConfig({ ...process.env, SITE_URL: server.url, READINESS_ALLOW_LOOPBACK: '1', READINESS_PAUSED: '' }), store: new MemoryStore() });
   site = await startFixture(bareSite);
   const { chromium } = await import('playwright-core');
   browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });

@@ -23,14 +23,31 @@ test('loadConfig with another env does not leak into process.env', () => {
 });
 
 test('AGENT_JWT_SECRET: used when set; ephemeral (one per process, with a warning) locally; undefined on Netlify', () => {
-  assert.equal(loadConfig({ AGENT_JWT_SECRET: 'segredo' }).jwtSecret, 'segredo');
-  assert.equal(loadConfig({ AGENT_JWT_SECRET: 'segredo' }).jwtSecretEphemeral, false);
+  const strong = 'segredo-forte-com-mais-de-32-bytes-0123456789';
+  assert.equal(loadConfig({ AGENT_JWT_SECRET: strong }).jwtSecret, strong);
+  assert.equal(loadConfig({ AGENT_JWT_SECRET: strong }).jwtSecretEphemeral, false);
+  assert.equal(loadConfig({ AGENT_JWT_SECRET: strong }).jwtSecretProblem, undefined);
   const a = loadConfig({});
   const b = loadConfig({ AGENT_JWT_SECRET: '  ' });
   assert.ok(a.jwtSecret && a.jwtSecret.length >= 32);
   assert.equal(a.jwtSecretEphemeral, true);
   assert.equal(a.jwtSecret, b.jwtSecret, 'o mesmo segredo efêmero durante o processo');
   assert.equal(loadConfig({ NETLIFY: 'true', URL: 'https://x.example' }).jwtSecret, undefined);
+});
+
+test('AGENT_JWT_SECRET under 32 bytes is refused everywhere (never used, never replaced by an ephemeral one)', () => {
+  for (const env of [{}, { NETLIFY: 'true', URL: 'https://x.example' }]) {
+    for (const weak of ['a', 'segredo', 'x'.repeat(31), 'ç'.repeat(15)]) {
+      const config = loadConfig({ ...env, AGENT_JWT_SECRET: weak });
+      assert.equal(config.jwtSecret, undefined, weak);
+      assert.equal(config.jwtSecretEphemeral, false);
+      assert.match(config.jwtSecretProblem ?? '', /AGENT_JWT_SECRET tem \d+ bytes?; o mínimo é 32 bytes/);
+      assert.match(config.jwtSecretProblem ?? '', /npm run secrets/);
+    }
+  }
+  // Bytes, not characters: 16 two-byte characters are 32 bytes.
+  assert.equal(loadConfig({ AGENT_JWT_SECRET: 'ç'.repeat(16) }).jwtSecret, 'ç'.repeat(16));
+  assert.equal(loadConfig({ AGENT_JWT_SECRET: 'x'.repeat(32) }).jwtSecret, 'x'.repeat(32));
 });
 
 test('Upstash only when both URL and token are set', () => {

@@ -41,7 +41,7 @@ describe('rule 1: the key', () => {
 
 describe('rules 2–5 and 7 with a store', () => {
   const base = (store: Store, now: () => number, key: string | null, body: unknown, execute: () => Promise<Response>, ttlSeconds = 3600) =>
-    idempotent({ store, route: 'token', key, fingerprint: bodyFingerprint(body), ttlSeconds, now: now(), execute });
+    idempotent({ store, route: 'token', scope: 'reg:a', key, fingerprint: bodyFingerprint(body), ttlSeconds, now: now(), execute });
 
   test('same key + same body → same response, Idempotency-Replayed: true, nothing new issued', async () => {
     let clock = 0;
@@ -80,10 +80,29 @@ describe('rules 2–5 and 7 with a store', () => {
   test('keys are scoped to their route', async () => {
     const store = new MemoryStore();
     const it = issuer();
-    await idempotent({ store, route: 'identity', key: 'same', fingerprint: 'f1', ttlSeconds: 60, now: 0, execute: it.execute });
-    const other = await idempotent({ store, route: 'token', key: 'same', fingerprint: 'f2', ttlSeconds: 60, now: 0, execute: it.execute });
+    await idempotent({ store, route: 'identity', scope: 'reg:a', key: 'same', fingerprint: 'f1', ttlSeconds: 60, now: 0, execute: it.execute });
+    const other = await idempotent({ store, route: 'token', scope: 'reg:a', key: 'same', fingerprint: 'f2', ttlSeconds: 60, now: 0, execute: it.execute });
     assert.equal(other.status, 200);
     assert.equal(it.count(), 2);
+  });
+
+  test('keys are scoped to their owner: the same key in another scope neither replays nor conflicts', async () => {
+    const store = new MemoryStore();
+    const it = issuer();
+    const run = (scope: string, fingerprint: string) =>
+      idempotent({ store, route: 'identity', scope, key: 'registro-7f3c2a', fingerprint, ttlSeconds: 60, now: 0, execute: it.execute });
+    assert.deepEqual(await (await run('addr:atacante', 'f')).json(), { credential: 1 });
+    // Another owner, same key and same body: its own credential, not the first owner's.
+    const other = await run('addr:vitima', 'f');
+    assert.equal(other.headers.get('idempotency-replayed'), null);
+    assert.deepEqual(await other.json(), { credential: 2 });
+    // Another owner, same key, another body: no 422 (the key is free in that scope).
+    assert.equal((await run('addr:terceiro', 'g')).status, 200);
+    // The owner itself still replays.
+    const replay = await run('addr:vitima', 'f');
+    assert.equal(replay.headers.get('idempotency-replayed'), 'true');
+    assert.deepEqual(await replay.json(), { credential: 2 });
+    assert.equal(it.count(), 3);
   });
 
   test('the record lives ttl from the first issue; replays do not renew it', async () => {
@@ -139,7 +158,7 @@ describe('rule 6: no storage', () => {
       const it = issuer();
       const store = failing(failOn);
       for (let i = 1; i <= 2; i++) {
-        const r = await idempotent({ store, route: 'identity', key: 'k', fingerprint: 'f', ttlSeconds: 60, now: 0, execute: it.execute });
+        const r = await idempotent({ store, route: 'identity', scope: 'addr:a', key: 'k', fingerprint: 'f', ttlSeconds: 60, now: 0, execute: it.execute });
         assert.equal(r.status, 200);
         assert.equal(r.headers.get('idempotency-status'), 'unsupported');
         assert.equal(r.headers.get('idempotency-replayed'), null);
@@ -147,6 +166,12 @@ describe('rule 6: no storage', () => {
       }
     });
   }
+});
+
+test('a __proto__ member counts in the fingerprint like any other member', () => {
+  const withProto = JSON.parse('{"type":"anonymous","__proto__":{"x":1}}') as unknown;
+  assert.equal(canonicalJson(withProto), '{"__proto__":{"x":1},"type":"anonymous"}');
+  assert.notEqual(bodyFingerprint(withProto), bodyFingerprint({ type: 'anonymous' }));
 });
 
 test('canonical JSON: key order does not matter, values do', () => {
