@@ -35,7 +35,7 @@ interface Allowed {
   rule: string;
   /** JSON pointer of the finding. */
   at: RegExp;
-  /** Why it is not a defect (the same reasons are in docs/api.md, "Validadores"). */
+  /** Why it is not a defect (the same reasons are in docs/api.md, "Validators"). */
   why: string;
 }
 
@@ -43,7 +43,7 @@ interface Allowed {
 const TRAILING_SLASH =
   'o contrato escreve assim o índice autenticado (`GET /api/v1/`, que também responde sem a barra) e o do sandbox (`/api/v1/sandbox/`); é o caminho de `resource` e `aud`';
 const SSE_EVENTS =
-  'esquema de cada evento do fluxo SSE de /ask, citado na descrição de POST /ask: o OpenAPI 3.1 não tem onde referenciar o esquema de um evento (`itemSchema` só existe no 3.2); os testes validam os eventos contra ele';
+  'esquema de cada evento do fluxo SSE de /ask, citado na descrição de POST /ask: o OpenAPI 3.1 não tem onde referenciar o esquema de um evento (`itemSchema` só existe no 3.2); tests/integration/ask.test.ts confere os eventos com o esquema zod de onde ele é gerado';
 const REDOCLY_ALLOWED: readonly Allowed[] = [
   { rule: 'no-path-trailing-slash', at: /^#\/paths\/~1api~1v1(~1sandbox)?~1$/, why: TRAILING_SLASH },
   { rule: 'no-unused-components', at: /^#\/components\/schemas\/AskEvento(Legado)?$/, why: SSE_EVENTS },
