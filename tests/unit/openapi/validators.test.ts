@@ -8,16 +8,13 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
 import { createConfig, lintFromString } from '@redocly/openapi-core';
 import spectralCore from '@stoplight/spectral-core';
 import spectralParsers from '@stoplight/spectral-parsers';
 import spectralRulesets from '@stoplight/spectral-rulesets';
 import { openapiDocument } from '../../../functions/openapi/document.ts';
-import { siteOrigin } from '../../../src/config/site.ts';
+import { addFormats } from '../../helpers/openapi.ts';
 
-type AddFormats = (ajv: Ajv2020) => unknown;
-const addFormats = ((addFormatsModule as unknown as { default?: AddFormats }).default ?? addFormatsModule) as unknown as AddFormats;
 // The Spectral packages are CommonJS: their named exports are read from the default export.
 const { Document, Spectral } = spectralCore as unknown as typeof import('@stoplight/spectral-core');
 const { Json: JsonParser } = spectralParsers as unknown as typeof import('@stoplight/spectral-parsers');
