@@ -60,7 +60,7 @@ const HEADERS: Record<HeaderName, { description: string; schema: JsonSchema }> =
  * `{ not: {} }`, which Spectral's `array-items` (a truthiness check) accepts.
  */
 function overrideSchema(ctx: { zodSchema: unknown; jsonSchema: JsonSchema }): void {
-  const def = (ctx.zodSchema as { _zod?: { def?: { type?: string; catchall?: unknown; rest?: unknown } } })._zod?.def;
+  const def = (ctx.zodSchema as { _zod?: { def?: { type?: string; catchall?: unknown } } })._zod?.def;
   const schema = ctx.jsonSchema;
   // Responses may gain fields (compatible change): only strict objects forbid unknown members.
   if (def?.type === 'object' && def.catchall === undefined && schema.additionalProperties === false) {
