@@ -67,7 +67,7 @@ interface RouteDoc {
   relative: string;
   id: string;
   summary: string;
-  description?: string;
+  description: string;
   scope: 'site.read' | 'prontidao.read';
   parameters?: ParameterSpec[];
   body: z.ZodType;
@@ -82,6 +82,9 @@ const ROUTES: RouteDoc[] = [
     relative: '/',
     id: 'Indice',
     summary: 'Índice autenticado: o índice público mais `registrado_como` e `sandbox_token`.',
+    description:
+      'As chaves do índice público (GET /api) mais `registrado_como`, o `sub` do token (o registration_id), e `sandbox_token`: ' +
+      '`{necessario: false, url, instrucoes}`, pois o sandbox dispensa token.',
     scope: 'site.read',
     body: authenticatedIndexSchema,
   },
@@ -101,6 +104,9 @@ const ROUTES: RouteDoc[] = [
     relative: '/paginas/{rota}',
     id: 'ObterPagina',
     summary: 'Uma página completa, em markdown, pela rota (pode conter barras; `index` é a inicial).',
+    description:
+      'Os campos da listagem mais `markdown` (o gêmeo publicado da página) e `markdownUrl`. Só as rotas de /api/v1/paginas. Segmentos `.` ou `..`, ' +
+      'barras codificadas (`%2F`, `%5C`), caracteres de controle, codificação percentual malformada ou mais de 256 caracteres: 400; outra rota desconhecida: 404.',
     scope: 'site.read',
     parameters: [{ name: 'rota', in: 'path', required: true, description: routeParamSchema.description ?? '', schema: routeParamSchema, example: 'solucoes/seo-tecnico' }],
     body: pageSchema,
@@ -123,6 +129,7 @@ const ROUTES: RouteDoc[] = [
     relative: '/solucoes',
     id: 'ListarSolucoes',
     summary: 'Catálogo de soluções e os cinco pontos de entrada por objetivo de negócio, com URLs absolutas.',
+    description: 'O mesmo catálogo de /agentes/catalogo.json (`solucoes`), os pontos de entrada por objetivo (`objetivos`) e a data da última atualização (`atualizadoEm`).',
     scope: 'site.read',
     body: solutionsResponseSchema,
   },
@@ -130,6 +137,9 @@ const ROUTES: RouteDoc[] = [
     relative: '/precos',
     id: 'ListarPrecos',
     summary: 'Preços públicos (os mesmos dados de /pricing.md).',
+    description:
+      'Valores em reais (`moeda: BRL`): cada produto com `preco` (número; 0 no gratuito), `precoFormatado` como aparece no site e `url` absoluta; ' +
+      '`sobProposta` aponta os serviços orçados sob proposta; `fonte` é /pricing.md, o mesmo conteúdo em markdown.',
     scope: 'site.read',
     body: pricesResponseSchema,
   },
@@ -216,6 +226,9 @@ registerOperation({
   path: '/api',
   operationId: 'indicePublico',
   summary: 'Índice público da API: rotas, escopos, documentação e política de versões (sem token; também em /api/).',
+  description:
+    '`endpoints` lista as operações deste documento (método, caminho, descrição e escopo; vazio nas abertas). ' +
+    '`deprecacao` só aparece enquanto alguma rota estiver depreciada. Cota `v1-public` por endereço.',
   tags: [TAG_OPEN],
   security: { kind: 'open' },
   responses: {

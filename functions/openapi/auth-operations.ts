@@ -90,18 +90,45 @@ registerOperation({
   },
 });
 
-const metadata = (path: string, operationId: string, summary: string, schema: z.ZodType) =>
+const metadata = (path: string, operationId: string, summary: string, description: string, schema: z.ZodType) =>
   registerOperation({
     method: 'get',
     path,
     operationId,
     summary,
+    description: `${description} Arquivo estático e público, com CORS aberto.`,
     tags: [TAG],
     security: { kind: 'open' },
     listed: false,
-    responses: { '200': { description: 'Metadados.', content: json(schema) } },
+    responses: {
+      '200': { description: 'Metadados.', content: json(schema) },
+      // A static file: a well-formed GET always finds it; only a malformed request is refused, before the file is read.
+      '4XX': { description: 'Pedido malformado (por exemplo, HTTP/1.1 sem cabeçalho `Host`: 400), recusado antes de chegar ao arquivo.' },
+    },
   });
 
-metadata('/.well-known/oauth-protected-resource', 'metadadosRecursoProtegido', 'Metadados do recurso protegido (RFC 9728).', protectedResource);
-metadata('/.well-known/oauth-protected-resource/api/v1', 'metadadosRecursoProtegidoV1', 'Metadados do recurso protegido /api/v1/ (RFC 9728).', protectedResource);
-metadata('/.well-known/oauth-authorization-server', 'metadadosServidorAutorizacao', 'Metadados do servidor de autorização (RFC 8414), com o bloco `agent_auth`.', authorizationServer);
+const resourceDescription =
+  'Diz qual é o recurso protegido (`{base_url}/api/v1/`), quem emite os tokens (`authorization_servers`), os escopos aceitos, que o token vai no ' +
+  'cabeçalho `Authorization` e onde fica o sandbox, que dispensa token.';
+metadata(
+  '/.well-known/oauth-protected-resource',
+  'metadadosRecursoProtegido',
+  'Metadados do recurso protegido (RFC 9728).',
+  `${resourceDescription} É o endereço que o \`WWW-Authenticate\` dos 401 aponta em \`resource_metadata\`.`,
+  protectedResource,
+);
+metadata(
+  '/.well-known/oauth-protected-resource/api/v1',
+  'metadadosRecursoProtegidoV1',
+  'Metadados do recurso protegido /api/v1/ (RFC 9728).',
+  `${resourceDescription} O mesmo documento, no caminho que a RFC 9728 deriva do recurso \`/api/v1\`.`,
+  protectedResource,
+);
+metadata(
+  '/.well-known/oauth-authorization-server',
+  'metadadosServidorAutorizacao',
+  'Metadados do servidor de autorização (RFC 8414), com o bloco `agent_auth`.',
+  'O `token_endpoint` (POST /agent/token), a única concessão aceita (JWT-bearer, RFC 7523, sem autenticação do cliente) e, em `agent_auth`, ' +
+    'como se cadastrar: `identity_endpoint` (POST /agent/identity), só identidade anônima, sem eventos. Nenhum fluxo interativo (`response_types_supported` vazio).',
+  authorizationServer,
+);

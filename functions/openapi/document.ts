@@ -5,7 +5,8 @@
  * and the bearer security scheme. Served statically at /api/openapi.json (src/pages/api/openapi.json.ts).
  */
 import { z } from 'zod';
-import { API_NAME, API_VERSION, contactEmail } from '../../src/config/site.ts';
+import { API_NAME, API_VERSION, SITE_NAME, contactEmail } from '../../src/config/site.ts';
+import { deprecationOf } from '../api/deprecations.ts';
 import './operations.ts';
 import {
   HEADER_NAMES,
@@ -51,12 +52,26 @@ const HEADERS: Record<HeaderName, { description: string; schema: JsonSchema }> =
   'Idempotency-Status': { description: '`unsupported` quando não há armazenamento para a idempotência.', schema: { type: 'string', const: 'unsupported' } },
 };
 
-/** Removes the keys a component must not repeat, and `additionalProperties: false` of non-strict objects. */
+/**
+ * Adjusts zod's output where it is wrong or ill-read: drops `additionalProperties: false` of non-strict
+ * objects, and rewrites closed tuples. zod turns `z.tuple([...])` into `prefixItems` plus `items: false`,
+ * even for `z.tuple([])`, whose `prefixItems: []` JSON Schema 2020-12 forbids (the array must not be empty):
+ * an empty tuple becomes `maxItems: 0` with no `prefixItems`, and `items: false` becomes the equivalent
+ * `{ not: {} }`, which Spectral's `array-items` (a truthiness check) accepts.
+ */
 function overrideSchema(ctx: { zodSchema: unknown; jsonSchema: JsonSchema }): void {
   const def = (ctx.zodSchema as { _zod?: { def?: { type?: string; catchall?: unknown } } })._zod?.def;
+  const schema = ctx.jsonSchema;
   // Responses may gain fields (compatible change): only strict objects forbid unknown members.
-  if (def?.type === 'object' && def.catchall === undefined && ctx.jsonSchema.additionalProperties === false) {
-    delete ctx.jsonSchema.additionalProperties;
+  if (def?.type === 'object' && def.catchall === undefined && schema.additionalProperties === false) {
+    delete schema.additionalProperties;
+  }
+  if (def?.type === 'tuple') {
+    if (Array.isArray(schema.prefixItems) && schema.prefixItems.length === 0) {
+      delete schema.prefixItems;
+      schema.maxItems = 0;
+    }
+    if (schema.items === false) schema.items = { not: {} };
   }
 }
 
@@ -163,13 +178,18 @@ export function openapiDocument(origin: string): OpenApiDocument {
   const { components, bodySchema } = convertSchemas(operations);
   const paths: Record<string, Record<string, unknown>> = {};
   const usedTags = new Set<string>();
+  const usedHeaders = new Set<HeaderName>();
   for (const op of operations) {
     op.tags.forEach((t) => usedTags.add(t));
+    // A route of the deprecation table says so, and every response of it carries Deprecation and Sunset (as the handler sends them).
+    const deprecated = deprecationOf(op.method.toUpperCase(), op.path) !== undefined;
     const responses: Record<string, unknown> = {};
     for (const [status, response] of Object.entries(op.responses)) {
+      const headers = [...(response.headers ?? []), ...(deprecated ? (['Deprecation', 'Sunset'] as const) : [])];
+      headers.forEach((h) => usedHeaders.add(h));
       responses[status] = {
         description: response.description,
-        ...(response.headers?.length ? { headers: Object.fromEntries(response.headers.map((h) => [h, { $ref: `#/components/headers/${h}` }])) } : {}),
+        ...(headers.length ? { headers: Object.fromEntries(headers.map((h) => [h, { $ref: `#/components/headers/${h}` }])) } : {}),
         ...(response.content
           ? { content: Object.fromEntries(Object.entries(response.content).map(([type, schema]) => [type, { schema: bodySchema(schema) }])) }
           : {}),
@@ -178,7 +198,8 @@ export function openapiDocument(origin: string): OpenApiDocument {
     (paths[op.path] ??= {})[op.method] = {
       operationId: op.operationId,
       summary: op.summary,
-      ...(op.description ? { description: op.description } : {}),
+      description: op.description,
+      ...(deprecated ? { deprecated: true } : {}),
       tags: [...op.tags],
       security: security(op),
       ...(op.parameters?.length ? { parameters: op.parameters.map(parameter) } : {}),
@@ -203,6 +224,8 @@ export function openapiDocument(origin: string): OpenApiDocument {
       description: DESCRIPTION,
       contact: { email: contactEmail(), url: `${origin}/contato` },
       termsOfService: `${origin}/termos`,
+      // The content is the company's (Lei nº 9.610/1998); the terms say how the API may use it.
+      license: { name: `Termos de uso: conteúdo © ${SITE_NAME}`, url: `${origin}/termos` },
     },
     externalDocs: { description: 'Visão geral para agentes e desenvolvedores', url: `${origin}/agentes` },
     servers: [{ url: origin, description: 'Este serviço' }],
@@ -210,7 +233,8 @@ export function openapiDocument(origin: string): OpenApiDocument {
     paths,
     components: {
       schemas: components,
-      headers: Object.fromEntries(HEADER_NAMES.map((h) => [h, HEADERS[h]])),
+      // Only the headers some response names (an unreferenced component is dead weight, and linters flag it).
+      headers: Object.fromEntries(HEADER_NAMES.filter((h) => usedHeaders.has(h)).map((h) => [h, HEADERS[h]])),
       securitySchemes: {
         bearer: {
           type: 'http',

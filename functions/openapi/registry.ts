@@ -49,7 +49,8 @@ export interface OperationSpec {
   operationId: string;
   /** One line in pt-BR; also the `descricao` of the endpoint in `GET /api`. */
   summary: string;
-  description?: string;
+  /** What the summary leaves out (behaviour, limits, errors), in pt-BR: every operation has one. */
+  description: string;
   tags: readonly string[];
   security: OperationSecurity;
   parameters?: readonly ParameterSpec[];

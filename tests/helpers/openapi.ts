@@ -11,7 +11,7 @@ import type { ValidateFunction } from 'ajv';
 
 // ajv-formats is CommonJS: its default export arrives as the module object under some loaders.
 type AddFormats = (ajv: Ajv2020) => unknown;
-const addFormats = ((addFormatsModule as unknown as { default?: AddFormats }).default ?? addFormatsModule) as unknown as AddFormats;
+export const addFormats = ((addFormatsModule as unknown as { default?: AddFormats }).default ?? addFormatsModule) as unknown as AddFormats;
 
 type Json = Record<string, unknown>;
 export interface OpenApiDoc {

@@ -7,6 +7,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import SwaggerParser from '@apidevtools/swagger-parser';
+import { setDeprecationsForTesting } from '../../../functions/api/deprecations.ts';
 import { ESTADOS } from '../../../functions/readiness/envelope.ts';
 import { openapiDocument } from '../../../functions/openapi/document.ts';
 import { siteOrigin } from '../../../src/config/site.ts';
@@ -122,6 +123,28 @@ describe('documento OpenAPI', () => {
     const schemas = (doc.components as { schemas: Record<string, { additionalProperties?: unknown }> }).schemas;
     for (const name of ['ListaPaginas', 'Pagina', 'Busca', 'Solucoes', 'Precos', 'IndiceApi', 'IndiceAutenticado', 'EnvelopeProntidao', 'Erro']) {
       assert.notEqual(schemas[name]?.additionalProperties, false, name);
+    }
+  });
+
+  test('cabeçalhos: só os que alguma resposta cita; rota da tabela de depreciação vem marcada, com Deprecation e Sunset', () => {
+    const headersOf = (d: typeof doc) => Object.keys((d.components as { headers: Record<string, unknown> }).headers);
+    // Empty table today: no route sends Deprecation or Sunset, so the document does not declare them.
+    assert.ok(!headersOf(doc).includes('Deprecation') && !headersOf(doc).includes('Sunset'));
+    setDeprecationsForTesting([
+      { metodo: 'GET', caminho: '/api/v1/busca', anunciadoEm: new Date('2027-01-01T00:00:00Z'), removidoEm: new Date('2027-04-15T00:00:00Z'), substituto: '/api/v2/busca' },
+    ]);
+    try {
+      const deprecatedDoc = openapiDocument(origin);
+      const busca = deprecatedDoc.paths['/api/v1/busca']!.get as { deprecated?: boolean; responses: Record<string, { headers?: Record<string, unknown> }> };
+      assert.equal(busca.deprecated, true);
+      for (const [status, response] of Object.entries(busca.responses)) {
+        assert.ok(response.headers?.Deprecation && response.headers.Sunset, `GET /api/v1/busca ${status} sem Deprecation/Sunset`);
+      }
+      assert.equal((deprecatedDoc.paths['/api/v1/paginas']!.get as { deprecated?: boolean }).deprecated, undefined);
+      assert.ok(headersOf(deprecatedDoc).includes('Deprecation') && headersOf(deprecatedDoc).includes('Sunset'));
+      assert.deepEqual(unresolvedRefs(deprecatedDoc), []);
+    } finally {
+      setDeprecationsForTesting();
     }
   });
 });
