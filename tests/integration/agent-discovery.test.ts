@@ -138,6 +138,7 @@ describe('/api/llms.txt describes the agent surfaces', () => {
       '/mcp',
       '/mcp/docs',
       '/ask',
+      '/a2a',
       '/.well-known/mcp.json',
       '/.well-known/mcp/server-card.json',
       '/.well-known/mcp/docs/server-card.json',
