@@ -9,8 +9,9 @@
  *
  * Before the SDK sees a request this handler refuses, always with a JSON-RPC error object and a 4xx: other
  * methods → 405 `Allow: POST, OPTIONS`; a non-JSON `Content-Type` → 415 (-32005); a body over 64 KB → 413;
- * unreadable JSON → 400 parse error (-32700); JSON that is not one JSON-RPC request → 400 (-32600). Errors
- * the SDK returns get the HTTP status the A2A specification (§5.4) gives them. Open to browsers (CORS `*`).
+ * unreadable JSON → 400 parse error (-32700); JSON that is not one JSON-RPC request, or nested deeper than 64
+ * levels (the SDK would overflow the stack) → 400 (-32600). Errors the SDK returns get the HTTP status the A2A
+ * specification (§5.4) gives them; an internal one never shows its message. Open to browsers (CORS `*`).
  */
 import { A2A_VERSION_HEADER, AgentCard, Extensions, HTTP_EXTENSION_HEADER, formatSSEErrorEvent, formatSSEEvent } from '@a2a-js/sdk';
 import {
@@ -24,6 +25,7 @@ import {
 import { agentCard } from '../../src/lib/agent-discovery.ts';
 import { isJsonMediaType, mediaType, readBodyText } from '../http/body.ts';
 import { preflightResponse, withCors } from '../http/cors.ts';
+import { MAX_JSON_DEPTH, jsonTooDeep } from '../http/json-depth.ts';
 import type { Handler } from '../http/types.ts';
 import { runtime } from '../runtime.ts';
 import { siteSearch } from '../search/index.ts';
@@ -36,6 +38,7 @@ const A2A_REQUEST_HEADERS = [A2A_VERSION_HEADER, HTTP_EXTENSION_HEADER] as const
 /** JSON-RPC / A2A error codes used by the front door. */
 const PARSE_ERROR = -32700;
 const INVALID_REQUEST = -32600;
+const INTERNAL_ERROR = -32603;
 const CONTENT_TYPE_NOT_SUPPORTED = -32005;
 
 /** HTTP status of each JSON-RPC / A2A error code (A2A v1.0 §5.4); unknown codes are the server's fault. */
@@ -66,8 +69,14 @@ interface RpcError {
 
 const jsonHeaders = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
 
-const rpcErrorResponse = (id: RpcId, error: RpcError, headers: Record<string, string> = {}): Response =>
-  withCors(new Response(JSON.stringify({ jsonrpc: '2.0', id, error }), { status: statusOfCode(error.code), headers: { ...jsonHeaders, ...headers } }));
+/** A JSON-RPC error with its HTTP status; an internal error is logged and answered without its message. */
+function rpcErrorResponse(id: RpcId, error: RpcError, headers: Record<string, string> = {}): Response {
+  if (error.code === INTERNAL_ERROR) {
+    console.error('[a2a] erro interno', error);
+    error = { code: INTERNAL_ERROR, message: 'Erro interno inesperado. Tente novamente em instantes.' };
+  }
+  return withCors(new Response(JSON.stringify({ jsonrpc: '2.0', id, error }), { status: statusOfCode(error.code), headers: { ...jsonHeaders, ...headers } }));
+}
 
 const isRpcId = (value: unknown): value is RpcId | undefined =>
   value === undefined || value === null || typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value));
@@ -104,7 +113,9 @@ function sseStream(first: unknown, rest: AsyncIterator<unknown>, id: RpcId): Rea
         else controller.enqueue(encoder.encode(formatSSEEvent(next.value)));
       } catch (error) {
         console.error('[a2a] falha no fluxo SSE', error);
-        controller.enqueue(encoder.encode(formatSSEErrorEvent({ jsonrpc: '2.0', id, error: JsonRpcTransportHandler.mapToJSONRPCError(error) })));
+        const mapped = JsonRpcTransportHandler.mapToJSONRPCError(error);
+        const safe = mapped.code === INTERNAL_ERROR ? { code: INTERNAL_ERROR, message: 'Erro interno inesperado durante o fluxo.' } : mapped;
+        controller.enqueue(encoder.encode(formatSSEErrorEvent({ jsonrpc: '2.0', id, error: safe })));
         controller.close();
       }
     },
@@ -157,6 +168,9 @@ const a2a: Handler = async (request) => {
     });
   }
   const id = parsed.id ?? null;
+  if (jsonTooDeep(parsed)) {
+    return rpcErrorResponse(id, { code: INVALID_REQUEST, message: `Requisição aninhada demais: o JSON pode ter no máximo ${MAX_JSON_DEPTH} níveis.` });
+  }
 
   const origin = runtime().config.origin;
   const card = cardFor(origin);
