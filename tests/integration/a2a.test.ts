@@ -156,7 +156,7 @@ describe('A2A front door', () => {
     test(`attack table: ${c.name} → ${c.expect.status}${c.expect.code ? ` (${c.expect.code})` : ''}`, async () => {
       const headers = new Headers({ 'content-type': 'application/json', 'a2a-version': '1.0' });
       for (const [name, value] of Object.entries(c.headers ?? {})) value === null ? headers.delete(name) : headers.set(name, value);
-      const res = await fetch(`${server.url}/a2a`, { method: c.method ?? 'POST', headers, body: c.body ?? null });
+      const res = await fetch(`${server.url}/a2a`, { method: c.method ?? 'POST', headers, body: (c.body ?? null) as BodyInit | null });
       if (c.expect.status === 200) {
         assert.equal(res.status, 200, await res.clone().text());
         assert.ok('result' in ((await res.json()) as object));
