@@ -2,7 +2,8 @@
  * The A2A agent's logic (an `AgentExecutor` of `@a2a-js/sdk`): a text message is answered from the site's own
  * content with the same lexical search and the same schema.org objects as `/ask` (no language model). Every
  * answer is a task that ends `completed`, with one artifact holding a pt-BR text part (the pages found) and a
- * data part (the `/ask` answer: `results` as schema.org objects); a message with no text ends `rejected`
+ * data part (the `/ask` answer: `results` as schema.org objects), or only the one the client's
+ * `acceptedOutputModes` name; a message with no text ends `rejected`
  * with a pt-BR explanation. Events: task (working) → artifact → status (final).
  */
 import { randomUUID } from 'node:crypto';
@@ -22,6 +23,23 @@ export const questionText = (message: Message | undefined): string =>
     .join(' ')
     .replace(/\s+/g, ' ')
     .trim();
+
+/** Whether a media type is among the client's accepted output modes (wildcards such as `text/*` included). */
+const accepts = (modes: readonly string[], type: string): boolean =>
+  modes.some((m) => {
+    const mode = m.split(';')[0]!.trim().toLowerCase();
+    return mode === type || mode === '*/*' || mode === `${type.split('/')[0]}/*`;
+  });
+
+/**
+ * The parts the client accepts (`configuration.acceptedOutputModes`): all when it names none, or when it accepts
+ * none of them (an answer in a mode it did not ask for beats no answer).
+ */
+export function partsFor(parts: readonly Part[], modes: readonly string[] | undefined): Part[] {
+  if (!modes?.length) return [...parts];
+  const kept = parts.filter((p) => accepts(modes, p.mediaType));
+  return kept.length ? kept : [...parts];
+}
 
 /** The pt-BR text of an answer: the pages found, one per line, with their address and description. */
 export function answerText(question: string, body: AskAnswer): string {
@@ -76,7 +94,7 @@ export function siteAgentExecutor(search: () => SearchIndex, origin: string): Ag
             artifactId: randomUUID(),
             name: 'resultados',
             description: 'Páginas do site encontradas pela busca lexical: texto em pt-BR e os resultados como objetos schema.org (os mesmos de /ask).',
-            parts: [textPart(text), dataPart(body)],
+            parts: partsFor([textPart(text), dataPart(body)], request.request.configuration?.acceptedOutputModes),
             metadata: undefined,
             extensions: [],
           },

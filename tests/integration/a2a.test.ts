@@ -123,6 +123,19 @@ describe('A2A through the SDK client', () => {
     assert.deepEqual(askAnswerSchema.parse(dataOf(task.artifacts[0]!.parts)[0]).results, []);
   });
 
+  test('acceptedOutputModes: only the parts the client accepts', async () => {
+    const client = await clientFactory().createFromUrl(origin);
+    const ask = (modes: string[]) =>
+      client.sendMessage(
+        SendMessageRequest.fromJSON({ message: { messageId: crypto.randomUUID(), role: 'ROLE_USER', parts: [{ text: 'seo' }] }, configuration: { acceptedOutputModes: modes } }),
+      ) as Promise<Task>;
+    const mediaTypes = async (modes: string[]) => (await ask(modes)).artifacts[0]!.parts.map((p) => p.mediaType);
+    assert.deepEqual(await mediaTypes(['text/plain']), ['text/plain']);
+    assert.deepEqual(await mediaTypes(['application/json']), ['application/json']);
+    assert.deepEqual(await mediaTypes(['text/*', 'application/json']), ['text/plain', 'application/json']);
+    assert.deepEqual(await mediaTypes(['image/png']), ['text/plain', 'application/json']);
+  });
+
   test('a message without text is rejected with a pt-BR explanation', async () => {
     const client = await clientFactory().createFromUrl(origin);
     const request = SendMessageRequest.fromJSON({ message: { messageId: crypto.randomUUID(), role: 'ROLE_USER', parts: [{ data: { q: 1 } }] } });
