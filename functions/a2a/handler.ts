@@ -5,7 +5,8 @@
  * `SendStreamingMessage` answers `text/event-stream` (one JSON-RPC response per SSE event).
  *
  * Stateless: each request gets its own `InMemoryTaskStore`, dropped with the response. A task is complete
- * when it is returned, so `GetTask`/`CancelTask`/`SubscribeToTask` on it later answer task not found (-32001).
+ * when it is returned (`returnImmediately` is ignored), so `GetTask`/`CancelTask`/`SubscribeToTask` on it later
+ * answer task not found (-32001).
  *
  * Before the SDK sees a request this handler refuses, always with a JSON-RPC error object and a 4xx: other
  * methods → 405 `Allow: POST, OPTIONS`; a non-JSON `Content-Type` → 415 (-32005); a body over 64 KB → 413;
@@ -188,6 +189,11 @@ const a2a: Handler = async (request) => {
       message: `Versão ${context.requestedVersion} do A2A não suportada: envie o cabeçalho ${A2A_VERSION_HEADER}: 1.0.`,
     });
   }
+
+  // Stateless: a task is kept nowhere after the response, so "return immediately" would hand back a working task
+  // no one could ever read again. The answer takes milliseconds: SendMessage always waits for the final state.
+  const configuration = (parsed.params as { configuration?: { returnImmediately?: unknown } } | undefined)?.configuration;
+  if (parsed.method === 'SendMessage' && typeof configuration === 'object' && configuration !== null) configuration.returnImmediately = false;
 
   const handler = new DefaultRequestHandler(card, new InMemoryTaskStore(), siteAgentExecutor(siteSearch, origin));
   const result = await new JsonRpcTransportHandler(handler).handle(parsed, context);

@@ -136,6 +136,15 @@ describe('A2A through the SDK client', () => {
     assert.deepEqual(await mediaTypes(['image/png']), ['text/plain', 'application/json']);
   });
 
+  test('returnImmediately: still the completed task (stateless: a working task could never be read again)', async () => {
+    const client = await clientFactory().createFromUrl(origin);
+    const request = SendMessageRequest.fromJSON({
+      message: { messageId: crypto.randomUUID(), role: 'ROLE_USER', parts: [{ text: 'dados estruturados' }] },
+      configuration: { returnImmediately: true },
+    });
+    assertAnswer((await client.sendMessage(request)) as Task, 'dados estruturados');
+  });
+
   test('a message without text is rejected with a pt-BR explanation', async () => {
     const client = await clientFactory().createFromUrl(origin);
     const request = SendMessageRequest.fromJSON({ message: { messageId: crypto.randomUUID(), role: 'ROLE_USER', parts: [{ data: { q: 1 } }] } });
