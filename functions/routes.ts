@@ -14,6 +14,7 @@ export interface FunctionRoute {
 }
 
 export const FUNCTION_ROUTES: readonly FunctionRoute[] = [
+  { name: 'a2a', module: 'a2a/handler.ts', paths: ['/a2a'] },
   { name: 'agent-auth', module: 'auth/handler.ts', paths: ['/agent/*'] },
   { name: 'api', module: 'api/handler.ts', paths: ['/api', '/api/', '/api/v1', '/api/v1/*', '/api/ia/leitura'] },
   { name: 'ask', module: 'ask/handler.ts', paths: ['/ask'] },

@@ -60,15 +60,16 @@ export const isPreflight = (request: Request): boolean =>
 
 /**
  * The answer to an OPTIONS request (preflight or plain): 204 with the allowed methods and headers.
- * `methods` are the methods of the path, OPTIONS included (e.g. `['GET', 'HEAD', 'OPTIONS']`).
+ * `methods` are the methods of the path, OPTIONS included (e.g. `['GET', 'HEAD', 'OPTIONS']`); `extraHeaders` are
+ * request headers of the path's own protocol (e.g. `A2A-Version` on `/a2a`) allowed besides the common ones.
  */
-export function preflightResponse(methods: readonly string[]): Response {
+export function preflightResponse(methods: readonly string[], extraHeaders: readonly string[] = []): Response {
   const allow = methods.join(', ');
   const headers = new Headers({
     Allow: allow,
     'Access-Control-Allow-Origin': '*',
     'Access-Control-Allow-Methods': allow,
-    'Access-Control-Allow-Headers': ALLOWED_HEADERS,
+    'Access-Control-Allow-Headers': extraHeaders.length ? `${ALLOWED_HEADERS}, ${extraHeaders.join(', ')}` : ALLOWED_HEADERS,
     'Access-Control-Expose-Headers': EXPOSED,
     'Access-Control-Max-Age': String(CORS_MAX_AGE),
   });

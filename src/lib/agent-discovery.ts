@@ -4,7 +4,7 @@
  *  - MCP server cards (SEP-2127 fields plus the legacy SEP-1649 `serverInfo`/`transport`/`capabilities`
  *    that scanners still read) at `/.well-known/mcp/server-card.json`, `/.well-known/mcp/docs/server-card.json`,
  *    `/mcp/server-card`, `/mcp/docs/server-card`, and the discovery document `/.well-known/mcp.json`;
- *  - the A2A v1.0 agent card `/.well-known/agent-card.json`;
+ *  - the A2A v1.0 agent card `/.well-known/agent-card.json` (the agent itself: functions/a2a/handler.ts);
  *  - the agent skills index `/.well-known/agent-skills/index.json` (discovery v0.2.0) and its `SKILL.md` files,
  *    with sha256 digests of the exact bytes served.
  */
@@ -109,26 +109,43 @@ function skillOf(tool: ToolDefinition, spec: McpServerSpec, origin: string) {
   };
 }
 
+/** Path of the A2A agent (JSON-RPC binding, functions/a2a/handler.ts). */
+export const A2A_PATH = '/a2a';
+
+/** The skill the A2A agent itself performs: a text message answered from the site's content. */
+const a2aSkill = (origin: string) => ({
+  id: 'perguntar_ao_site',
+  name: 'Perguntar ao site',
+  description:
+    `Responde a uma mensagem de texto com as páginas do site que tratam do assunto (busca lexical, a mesma de ${origin}/ask, sem modelo de linguagem): ` +
+    'uma tarefa concluída com um artefato de texto em pt-BR e um de dados com os resultados como objetos schema.org.',
+  tags: ['pt-BR', 'a2a', 'busca', 'conteudo'],
+  examples: ['Como aparecer nas respostas de IA?', 'dados estruturados', 'Quanto custa o diagnóstico de visibilidade?'],
+  inputModes: ['text/plain'],
+  outputModes: ['text/plain', 'application/json'],
+});
+
 /**
- * The A2A v1.0 agent card. The service has no A2A JSON-RPC or gRPC endpoint: its one HTTP+JSON interface is
- * `/ask` (NLWeb search), and the skills are the tools of the two MCP servers, each naming where it is served.
+ * The A2A v1.0 agent card. The one interface is the A2A agent at `/a2a` (JSON-RPC binding, v1.0, with
+ * streaming); its own skill comes first, then the tools of the two MCP servers, each naming where it is served.
  */
 export function agentCard(origin = siteOrigin()) {
-  const skills = Object.values(MCP_SERVERS).flatMap((spec) => spec.tools.map((t) => skillOf(t, spec, origin)));
+  const skills = [a2aSkill(origin), ...Object.values(MCP_SERVERS).flatMap((spec) => spec.tools.map((t) => skillOf(t, spec, origin)))];
   return {
     name: SITE_NAME,
     description:
-      `${SITE_TAGLINE}. Agente somente leitura sobre o site: busca lexical em ${origin}/ask (NLWeb, JSON ou SSE) e ` +
-      `dois servidores MCP sem autenticação (${origin}/mcp e ${origin}/mcp/docs) com as ferramentas listadas em skills. ` +
-      'Não há endpoint A2A JSON-RPC nem gRPC. Conteúdo em português do Brasil.',
-    supportedInterfaces: [{ url: `${origin}/ask`, protocolBinding: 'HTTP+JSON', protocolVersion: '1.0' }],
+      `${SITE_TAGLINE}. Agente A2A somente leitura sobre o site em ${origin}${A2A_PATH} (JSON-RPC 2.0, SendMessage e SendStreamingMessage): ` +
+      'responde a uma mensagem de texto com as páginas do site sobre o assunto (busca lexical, sem modelo de linguagem), sem guardar tarefas. ' +
+      `Também há busca NLWeb em ${origin}/ask e dois servidores MCP sem autenticação (${origin}/mcp e ${origin}/mcp/docs), cujas ferramentas estão em skills. ` +
+      'Conteúdo em português do Brasil.',
+    supportedInterfaces: [{ url: `${origin}${A2A_PATH}`, protocolBinding: 'JSONRPC', protocolVersion: '1.0' }],
     provider: { organization: SITE_NAME, url: `${origin}/` },
     version: API_VERSION,
     documentationUrl: `${origin}/agentes`,
     iconUrl: `${origin}/logo.svg`,
-    capabilities: { streaming: false, pushNotifications: false, extendedAgentCard: false },
-    defaultInputModes: ['application/json', 'text/plain'],
-    defaultOutputModes: ['application/json', 'text/event-stream', 'text/markdown'],
+    capabilities: { streaming: true, pushNotifications: false, extendedAgentCard: false },
+    defaultInputModes: ['text/plain'],
+    defaultOutputModes: ['text/plain', 'application/json'],
     skills,
   };
 }

@@ -30,7 +30,7 @@ export function renderLlms(title: string, summary: string, details: string[], se
   return `${out.join('\n\n')}\n`;
 }
 
-/** Links to the machine interfaces (API, MCP, /ask, discovery documents). */
+/** Links to the machine interfaces (API, MCP, /ask, the A2A agent, discovery documents). */
 export function agentInterfaceLinks(origin = siteOrigin()): LlmsLink[] {
   return [
     { nome: 'Autenticação de agentes (auth.md)', url: `${origin}/auth.md`, nota: 'token gratuito, sem conta, em duas chamadas' },
@@ -42,6 +42,7 @@ export function agentInterfaceLinks(origin = siteOrigin()): LlmsLink[] {
     { nome: 'Servidor MCP do produto', url: `${origin}/mcp`, nota: 'Streamable HTTP, POST, sem autenticação' },
     { nome: 'Servidor MCP da documentação', url: `${origin}/mcp/docs`, nota: 'Streamable HTTP, POST, sem autenticação' },
     { nome: 'Busca NLWeb /ask', url: `${origin}/ask`, nota: 'busca lexical, JSON ou SSE' },
+    { nome: 'Agente A2A', url: `${origin}/a2a`, nota: 'A2A 1.0, JSON-RPC (SendMessage e SendStreamingMessage), POST, sem autenticação' },
     { nome: 'Índice de busca do site', url: `${origin}/agentes/indice.json`, nota: 'título, descrição e texto de cada página' },
     { nome: 'Catálogo de soluções', url: `${origin}/agentes/catalogo.json` },
   ];

@@ -63,8 +63,9 @@ export const a2aAgentCardSchema = z.looseObject({
     .array(
       z.looseObject({
         url,
-        protocolBinding: z.string().min(1),
-        protocolVersion: z.string().min(1),
+        // The three bindings of A2A v1.0 (a2a.proto `AgentInterface`); the version is `major.minor`.
+        protocolBinding: z.enum(['JSONRPC', 'GRPC', 'HTTP+JSON']),
+        protocolVersion: z.string().regex(/^\d+\.\d+$/),
         tenant: z.string().optional(),
       }),
     )

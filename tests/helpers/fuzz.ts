@@ -170,6 +170,8 @@ const FUNCTION_PATHS = [
   '/mcp',
   '/mcp',
   '/mcp/docs',
+  '/a2a',
+  '/a2a',
 ] as const;
 
 const DOMAINS = [
@@ -285,6 +287,7 @@ const CONTENT_TYPES = [
 ];
 
 const JSON_RPC_METHODS = ['initialize', 'tools/list', 'tools/call', 'ping', 'resources/list', 'prompts/list', 'notifications/initialized', 'completion/complete', 'logging/setLevel', 'nao/existe', ''];
+const A2A_METHODS = ['SendMessage', 'SendMessage', 'SendStreamingMessage', 'GetTask', 'CancelTask', 'ListTasks', 'SubscribeToTask', 'CreateTaskPushNotificationConfig', 'GetExtendedAgentCard', 'message/send', 'nao/existe', ''];
 const TOOLS = ['get_readiness_score', 'search_site', 'get_page', 'list_services', 'get_pricing', 'how_to_hire', 'list_docs', 'get_doc', 'search_docs', 'get_llms_txt', 'nao_existe', ''];
 const TOOL_ARG_NAMES = ['dominio', 'site', 'q', 'query', 'termo', 'rota', 'route', 'tipo', 'produto', 'secao', 'caminho', 'path', 'limite', 'max_results', '__proto__', 'constructor'];
 
@@ -587,6 +590,19 @@ function bodyFor(rng: Rng, pathname: string, material: FuzzMaterial): { body?: B
     const value = rng.chance(0.1) ? Array.from({ length: rng.int(4) }, message) : message();
     return { body: Buffer.from(JSON.stringify(value)), type: pickType(rng.pick(['application/json', 'application/json', ''])), notes };
   }
+  if (pathname.startsWith('/a2a')) {
+    const part = () => rng.pick<unknown>([{ text: rng.pick(SEARCH_TERMS) }, { text: '' }, { data: wrongValue(rng) }, { url: 'http://127.0.0.1/' }, { raw: '%%%' }, wrongValue(rng)]);
+    const m: Record<string, unknown> = { jsonrpc: rng.chance(0.95) ? '2.0' : rng.pick(['1.0', 2, null]), method: rng.pick(A2A_METHODS) };
+    if (rng.chance(0.9)) m.id = rng.pick<unknown>([1, 'a', 0, -1, null, 1.5, 'x'.repeat(100), {}]);
+    m.params = rng.pick<unknown>([
+      { message: { messageId: rng.pick(['m1', '', 1]), role: rng.pick(['ROLE_USER', 'ROLE_AGENT', 'x', 3]), parts: Array.from({ length: rng.int(3) }, part) } },
+      { message: { messageId: 'm1', role: 'ROLE_USER', parts: [part()], taskId: rng.pick(['t', '', 'x'.repeat(300)]) }, configuration: { historyLength: wrongValue(rng), acceptedOutputModes: wrongValue(rng) } },
+      { id: rng.pick(['t', '', wrongValue(rng)]) },
+      { tenant: wrongValue(rng) },
+      wrongValue(rng),
+    ]);
+    return { body: Buffer.from(JSON.stringify(rng.chance(0.05) ? [m] : m)), type: pickType(rng.pick(['application/json', 'application/a2a+json', ''])), notes };
+  }
   if (pathname.startsWith('/api/ia/medicao')) {
     const site = rng.pick(DOMAINS);
     if (rng.chance(0.4)) return { body: Buffer.from(`site=${encodeURIComponent(site)}`), type: pickType('application/x-www-form-urlencoded'), notes };
@@ -617,7 +633,7 @@ export function generate(seed: number, index: number, material: FuzzMaterial): F
   const template = functionRoute ? rng.pick(FUNCTION_PATHS) : rng.chance(0.2) ? `/${rng.pick(material.pageRoutes)}` : rng.pick(STATIC_PATHS);
   let path = fillTemplate(rng, template, material);
   // Routes that take bodies are POSTed most of the time.
-  if (/^\/(agent\/(identity|token)|ask|mcp|api\/ia\/medicao)/.test(path) && rng.chance(0.6) && !ODD_METHODS.includes(method as never)) method = 'POST';
+  if (/^\/(agent\/(identity|token)|ask|mcp|a2a|api\/ia\/medicao)/.test(path) && rng.chance(0.6) && !ODD_METHODS.includes(method as never)) method = 'POST';
   const cleanPathname = path;
   if (rng.chance(0.3)) {
     path = mutatePath(rng, path);

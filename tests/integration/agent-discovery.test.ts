@@ -73,7 +73,7 @@ describe('MCP server cards', () => {
 });
 
 describe('A2A agent card', () => {
-  test('/.well-known/agent-card.json has the v1.0 required fields; skills are the MCP tools', async () => {
+  test('/.well-known/agent-card.json has the v1.0 required fields; the A2A skill, then the MCP tools', async () => {
     const res = await get('/.well-known/agent-card.json');
     assert.equal(res.status, 200);
     assert.match(res.headers.get('content-type') ?? '', /^application\/json/);
@@ -81,14 +81,13 @@ describe('A2A agent card', () => {
     const card = a2aAgentCardSchema.parse(await res.json());
     assert.deepEqual(
       card.skills.map((s) => s.id),
-      Object.values(MCP_SERVERS).flatMap((s) => s.tools.map((t) => t.name)),
+      ['perguntar_ao_site', ...Object.values(MCP_SERVERS).flatMap((s) => s.tools.map((t) => t.name))],
     );
-    // Honest interfaces: only what the service serves (no A2A JSON-RPC endpoint).
-    assert.deepEqual(card.supportedInterfaces, [{ url: `${origin}/ask`, protocolBinding: 'HTTP+JSON', protocolVersion: '1.0' }]);
-    assert.ok(!JSON.stringify(card).includes('/a2a'));
-    assert.match(card.description, /Não há endpoint A2A JSON-RPC/);
-    const ask = await get('/ask?query=seo&streaming=false');
-    assert.equal(ask.status, 200);
+    // Only the binding that works: the A2A agent over JSON-RPC (tests/integration/a2a.test.ts drives it with the SDK client).
+    assert.deepEqual(card.supportedInterfaces, [{ url: `${origin}/a2a`, protocolBinding: 'JSONRPC', protocolVersion: '1.0' }]);
+    const preflight = await fetch(`${server.url}/a2a`, { method: 'OPTIONS' });
+    assert.equal(preflight.status, 204);
+    assert.match(preflight.headers.get('allow') ?? '', /POST/);
   });
 });
 
@@ -139,6 +138,7 @@ describe('/api/llms.txt describes the agent surfaces', () => {
       '/mcp',
       '/mcp/docs',
       '/ask',
+      '/a2a',
       '/.well-known/mcp.json',
       '/.well-known/mcp/server-card.json',
       '/.well-known/mcp/docs/server-card.json',

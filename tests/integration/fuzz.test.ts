@@ -97,7 +97,8 @@ function areaOf(r: FuzzRequest): Area {
   }
   const route = matchFunctionRoute(pathname);
   if (!route) return 'static';
-  if (route.name === 'mcp') return 'mcp';
+  // JSON-RPC endpoints: MCP and the A2A agent answer JSON-RPC error objects, not the contract's error body.
+  if (route.name === 'mcp' || route.name === 'a2a') return 'mcp';
   if (route.name === 'readiness') return 'measurement';
   if (pathname === '/api/ia/leitura' || /^\/api\/v1\/prontidao\//.test(pathname)) return 'reading';
   return 'function';
@@ -155,6 +156,12 @@ function protocolRefusal(res: FuzzResponse, text: string): boolean {
 function rpcProblem(res: FuzzResponse, text: string): string | undefined {
   if (text === '' && (res.status === 202 || res.status === 204)) return undefined;
   if (protocolRefusal(res, text)) return undefined;
+  // A2A SendStreamingMessage: a 200 event stream whose events are JSON-RPC responses.
+  if (res.status === 200 && /^text\/event-stream\b/.test(res.headers['content-type'] ?? '')) {
+    const events = text.split('\n\n').filter((block) => block.startsWith('data: '));
+    if (events.length === 0) return 'fluxo SSE sem eventos';
+    return events.map((block) => rpcProblem({ ...res, headers: { ...res.headers, 'content-type': 'application/json' } }, block.slice(6))).find(Boolean);
+  }
   if (!/^application\/json\b/.test(res.headers['content-type'] ?? '')) return `MCP sem JSON (${res.headers['content-type']})`;
   let parsed: unknown;
   try {

@@ -65,6 +65,7 @@ const CASES: Case[] = [
   { label: 'v1 sem token (401)', path: () => '/api/v1/paginas', status: 401, csp: DATA_CSP, html: false },
   { label: 'GET /agent/identity (405)', path: () => '/agent/identity', status: 405, csp: DATA_CSP, html: false },
   { label: 'GET /mcp (405)', path: () => '/mcp', status: 405, csp: DATA_CSP, html: false },
+  { label: 'GET /a2a (405)', path: () => '/a2a', status: 405, csp: DATA_CSP, html: false },
   { label: '/ask', path: () => '/ask?query=seo&streaming=false', status: 200, csp: DATA_CSP, html: false },
 ];
 

@@ -123,7 +123,7 @@ describe('discovery files', () => {
       assert.match(res.headers.get('content-type') ?? '', /^text\/plain; charset=utf-8/);
       const text = await res.text();
       assert.deepEqual(validateLlmsTxt(text), [], path);
-      for (const url of llmsLinks(text).filter((u) => u.startsWith(origin) && !/\/(mcp|ask)(\/docs)?$/.test(u))) {
+      for (const url of llmsLinks(text).filter((u) => u.startsWith(origin) && !/\/(mcp|ask|a2a)(\/docs)?$/.test(u))) {
         const status = (await get(local(url).slice(server.url.length))).status;
         assert.ok(status === 200 || url.includes('/api'), `${path} → ${url}: ${status}`);
       }

@@ -312,6 +312,32 @@ export const ROUTE_CHECKS: readonly RouteCheck[] = [
     },
   },
   {
+    name: 'POST /a2a SendMessage (A2A JSON-RPC)',
+    method: 'POST',
+    path: '/a2a',
+    headers: { 'content-type': 'application/json', 'a2a-version': '1.0' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'SendMessage', params: { message: { messageId: 'm1', role: 'ROLE_USER', parts: [{ text: 'seo' }] } } }),
+    status: 200,
+    expect: { 'content-type': JSON_TYPE },
+    verify: (body) => {
+      const message = json(body);
+      assert.equal(message.id, 1);
+      assert.equal(message.result?.task?.status?.state, 'TASK_STATE_COMPLETED');
+      assert.ok(message.result.task.artifacts?.[0]?.parts?.some((p: { data?: { results?: unknown[] } }) => Array.isArray(p.data?.results)), 'parte de dados com results');
+    },
+  },
+  {
+    name: 'POST /a2a com JSON ilegível: erro JSON-RPC -32700',
+    method: 'POST',
+    path: '/a2a',
+    headers: { 'content-type': 'application/json', 'a2a-version': '1.0' },
+    body: '{"jsonrpc":',
+    status: 400,
+    expect: { 'content-type': JSON_TYPE },
+    verify: (body) => assert.equal(json(body).error?.code, -32700),
+    stableBody: true,
+  },
+  {
     name: 'GET /mcp: 405',
     method: 'GET',
     path: '/mcp',

@@ -18,6 +18,7 @@ import type { ToolContext } from '../../functions/mcp/registry.ts';
 import { createMcpServer } from '../../functions/mcp/server.ts';
 import { MCP_SERVERS } from '../../functions/mcp/servers.ts';
 import type { Envelope } from '../../functions/readiness/envelope.ts';
+import { matchFunctionRoute } from '../../functions/routes.ts';
 import { createSearchIndex } from '../../functions/search/engine.ts';
 import { searchFor } from '../../functions/search/index.ts';
 import type { SearchResult } from '../../functions/search/types.ts';
@@ -234,6 +235,13 @@ describe('discovery builders', () => {
     for (const spec of Object.values(MCP_SERVERS)) serverCardSchema.parse(mcpServerCard(spec, origin));
     a2aAgentCardSchema.parse(agentCard(origin));
     skillsIndexSchema.parse(skillsIndex(origin));
+  });
+
+  test('every interface of the agent card is served by the A2A function of the route table', () => {
+    for (const i of agentCard(origin).supportedInterfaces) {
+      assert.ok(i.url.startsWith(`${origin}/`), i.url);
+      assert.equal(matchFunctionRoute(new URL(i.url).pathname)?.module, 'a2a/handler.ts', i.url);
+    }
   });
 
   test('skill digests are the sha256 of the rendered SKILL.md; frontmatter matches the index', () => {

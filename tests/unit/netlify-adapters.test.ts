@@ -33,7 +33,7 @@ test('compiled path patterns match exactly what URLPattern matches', async () =>
   const patterns = [...new Set([...FUNCTION_ROUTES.flatMap((r) => r.paths), ...EDGE_EXCLUDED_PATHS])];
   const paths = [
     '/', '/api', '/api/', '/apix', '/api/v1', '/api/v1/', '/api/v1/paginas/blog/x', '/api/v2', '/api/ia/leitura', '/api/ia/leitura/',
-    '/agent', '/agent/', '/agent/identity', '/agent/token/x', '/ask', '/ask/', '/mcp', '/mcp/', '/mcp/docs', '/mcp/server-card',
+    '/agent', '/agent/', '/agent/identity', '/agent/token/x', '/ask', '/ask/', '/mcp', '/mcp/', '/mcp/docs', '/mcp/server-card', '/a2a', '/a2a/',
     '/_astro/a.css', '/_astrox', '/.well-known/mcp.json', '/.well-known', '/feeds/solucoes.jsonl', '/agentes/indice.json',
     '/agentes/x/y.json', '/agentes', '/agentes.json', '/agentes/indice.jsonl', '/sobre', '/blog/um-artigo',
   ];

@@ -2,5 +2,5 @@ import type { APIRoute } from 'astro';
 import { agentCard } from '../../lib/agent-discovery.ts';
 import { json } from '../../lib/responses.ts';
 
-/** A2A v1.0 agent card; skills are the MCP tools (same registries as the servers). */
+/** A2A v1.0 agent card: the agent at /a2a (JSON-RPC) and its skills, then the MCP tools (same registries as the servers). */
 export const GET: APIRoute = () => json(agentCard());
