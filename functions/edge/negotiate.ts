@@ -1,11 +1,14 @@
 /**
  * Markdown negotiation, platform-neutral (runs in Netlify's Deno edge runtime and in the local server).
  * GET/HEAD page requests get the markdown twin when `Accept` prefers text/markdown, when the user agent is a
- * known AI crawler, or for `/?mode=agent`. Everything else passes through, with `Vary: Accept` and a `Link`
- * to the twin added to HTML pages.
+ * known AI crawler, or for `/?mode=agent`. Everything else passes through, with a `Link` to the twin added to
+ * HTML pages. Both variants of a page route say `Vary: Accept, User-Agent` (the user agent alone can pick the
+ * twin), so a shared cache never hands one variant to a client that would get the other (docs/negotiation.md).
+ * A direct request for a `.md` address is markdown whatever it carries, its 404 included.
  */
 import { AGENT_MODE_PAGE, PAGE_ALIASES } from '../../src/model/aliases.ts';
 import { CONTENT_SIGNAL, isAiAgent } from '../../src/model/ai-agents.ts';
+import { MARKDOWN_MEDIA_TYPE, NEGOTIATED_VARY } from '../../src/model/media-types.ts';
 import { prefersMarkdown, refusesMarkdown } from './accept.ts';
 
 export interface NegotiationHooks {
@@ -14,8 +17,6 @@ export interface NegotiationHooks {
   /** The static response for another path of the site (the twin, the markdown 404). */
   fetchPath(path: string): Promise<Response>;
 }
-
-export const MARKDOWN_TYPE = 'text/markdown; charset=utf-8';
 
 /** Rough token estimate for `x-markdown-tokens` (≈ 4 characters per token, as Cloudflare's header). */
 export const estimateTokens = (text: string): number => Math.ceil(text.length / 4);
@@ -30,28 +31,47 @@ export const twinPathFor = (pathname: string): string | undefined => {
   return `${path}.md`;
 };
 
-const withHeaders = (response: Response, set: Record<string, string>, vary = true): Response => {
+/** Adds the request headers that pick a page route's variant to `Vary`, keeping what is there (once each). */
+const addNegotiatedVary = (headers: Headers): void => {
+  const current = (headers.get('vary') ?? '').split(',').map((v) => v.trim()).filter(Boolean);
+  if (current.includes('*')) return;
+  const names = new Set(current.map((v) => v.toLowerCase()));
+  for (const name of NEGOTIATED_VARY.split(', ')) if (!names.has(name.toLowerCase())) current.push(name);
+  headers.set('vary', current.join(', '));
+};
+
+const withHeaders = (response: Response, set: Record<string, string>): Response => {
   const headers = new Headers(response.headers);
   for (const [k, v] of Object.entries(set)) headers.set(k, v);
-  if (vary) {
-    const current = headers.get('vary');
-    if (!current) headers.set('vary', 'Accept');
-    else if (!/\baccept\b/i.test(current)) headers.set('vary', `${current}, Accept`);
-  }
+  addNegotiatedVary(headers);
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 };
 
-/** Turns a static markdown response into the negotiated markdown response. */
-const asMarkdown = async (response: Response, status = response.status, head = false): Promise<Response> => {
+/**
+ * Turns a static markdown response into the served markdown response. `negotiated`: the address also has an
+ * HTML variant (a page route), so the response varies; a `.md` address does not.
+ */
+const asMarkdown = async (response: Response, options: { status?: number; head: boolean; negotiated: boolean }): Promise<Response> => {
   const text = await response.text();
   const headers = new Headers(response.headers);
-  headers.set('content-type', MARKDOWN_TYPE);
+  headers.set('content-type', MARKDOWN_MEDIA_TYPE);
   headers.set('x-markdown-tokens', String(estimateTokens(text)));
   headers.set('content-signal', CONTENT_SIGNAL);
-  headers.set('vary', 'Accept');
+  headers.delete('vary');
+  if (options.negotiated) addNegotiatedVary(headers);
   headers.delete('content-length');
   headers.delete('content-encoding');
-  return new Response(head ? null : text, { status, headers });
+  return new Response(options.head ? null : text, { status: options.status ?? response.status, headers });
+};
+
+const NOT_FOUND_TWIN = '/404.md';
+
+/** The markdown 404 (`/404.md`), or undefined when the site has none. */
+const markdownNotFound = async (hooks: NegotiationHooks, head: boolean, negotiated: boolean): Promise<Response | undefined> => {
+  const notFound = await hooks.fetchPath(NOT_FOUND_TWIN);
+  if (notFound.ok) return asMarkdown(notFound, { status: 404, head, negotiated });
+  await notFound.body?.cancel();
+  return undefined;
 };
 
 export const isMarkdownPath = (pathname: string): boolean => pathname.endsWith('.md');
@@ -65,8 +85,16 @@ export async function negotiateMarkdown(request: Request, hooks: NegotiationHook
   // Direct requests for a twin: right type and token estimate (static hosts guess the type poorly).
   if (isMarkdownPath(url.pathname)) {
     const response = await hooks.next();
+    // A missing twin is a 404 in markdown too (never for /404.md itself: on Netlify `fetchPath` runs this again).
+    if (response.status === 404 && url.pathname !== NOT_FOUND_TWIN) {
+      const notFound = await markdownNotFound(hooks, head, false);
+      if (notFound) {
+        await response.body?.cancel();
+        return notFound;
+      }
+    }
     if (!response.ok) return response;
-    return asMarkdown(response, response.status, head);
+    return asMarkdown(response, { head, negotiated: false });
   }
 
   const twin = url.pathname === '/' && url.searchParams.get('mode') === 'agent' ? `${AGENT_MODE_PAGE}.md` : twinPathFor(url.pathname);
@@ -80,10 +108,11 @@ export async function negotiateMarkdown(request: Request, hooks: NegotiationHook
 
   if (wantsMarkdown) {
     const twinResponse = await hooks.fetchPath(twin);
-    if (twinResponse.ok) return asMarkdown(twinResponse, 200, head);
-    const notFound = await hooks.fetchPath('/404.md');
-    if (notFound.ok) return asMarkdown(notFound, 404, head);
-    return hooks.next();
+    if (twinResponse.ok) return asMarkdown(twinResponse, { status: 200, head, negotiated: true });
+    await twinResponse.body?.cancel();
+    // No twin: the markdown 404, or (no /404.md) the HTML answer below, which varies the same way.
+    const notFound = await markdownNotFound(hooks, head, true);
+    if (notFound) return notFound;
   }
 
   const response = await hooks.next();

@@ -3,6 +3,7 @@
  * (llms.txt files, /auth.md, /pricing.md, /api/versioning.md) and the agent overview page, exactly as served.
  */
 import { z } from 'zod';
+import { MARKDOWN_MEDIA_TYPE } from '../../src/model/media-types.ts';
 import type { IndexEntry, SiteData } from '../content/site-data.ts';
 import { READ_ONLY, type ToolDefinition, dataResult, defineTool, foldText, toolError } from './registry.ts';
 
@@ -42,7 +43,7 @@ export function docFiles(data: SiteData, origin: string): DocFile[] {
       url: `${origin}${d.caminho}`,
       titulo: firstLine(d.conteudo, '# ') ?? d.caminho,
       descricao: firstLine(d.conteudo, '> ') ?? '',
-      tipo: d.caminho.endsWith('.md') ? 'text/markdown' : 'text/plain',
+      tipo: d.caminho.endsWith('.md') ? MARKDOWN_MEDIA_TYPE : 'text/plain',
       tamanho: encoder.encode(d.conteudo).byteLength,
       conteudo: d.conteudo,
     }));
@@ -54,7 +55,7 @@ export function docFiles(data: SiteData, origin: string): DocFile[] {
       url: `${origin}/${rota}.md`,
       titulo: page.titulo,
       descricao: page.descricao,
-      tipo: 'text/markdown',
+      tipo: MARKDOWN_MEDIA_TYPE,
       tamanho: encoder.encode(page.markdown).byteLength,
       conteudo: page.markdown,
     });

@@ -4,12 +4,13 @@
  * (server/netlify-rules.ts), so Netlify and `npm start` serve static files alike.
  */
 import { PAGE_ALIASES } from '../model/aliases.ts';
+import { MARKDOWN_MEDIA_TYPE, NEGOTIATED_VARY } from '../model/media-types.ts';
 import { PAGE_SECURITY_HEADERS } from '../../functions/http/security-headers.ts';
 
 /** Content types by extension for the files the build emits (static hosts guess some of them poorly). */
 export const TYPES_BY_EXTENSION: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
-  '.md': 'text/markdown; charset=utf-8',
+  '.md': MARKDOWN_MEDIA_TYPE,
   '.txt': 'text/plain; charset=utf-8',
   '.json': 'application/json; charset=utf-8',
   '.jsonl': 'application/jsonl; charset=utf-8',
@@ -54,6 +55,27 @@ const SITE_LINKS =
 
 const isDataFile = (path: string): boolean => !path.endsWith('.html') && !path.endsWith('/') && !/\.(css|js|svg|png|ico|woff2|webmanifest)$/.test(path);
 
+/**
+ * The addresses that answer an emitted HTML page (`/blog/x.html` → `/blog/x` and `/blog/x/`, `/index.html` →
+ * `/`, plus the page aliases): the routes the edge function negotiates, whose variant depends on the request.
+ */
+export function pageRoutes(paths: readonly string[]): string[] {
+  const routes = new Set<string>();
+  const add = (route: string) => {
+    routes.add(route);
+    if (route !== '/') routes.add(`${route}/`);
+  };
+  const pages = new Set<string>();
+  for (const path of paths) {
+    if (!path.endsWith('.html') || path === '/404.html') continue;
+    const route = path === '/index.html' ? '/' : path.replace(/(\/index)?\.html$/, '');
+    pages.add(route);
+    add(route);
+  }
+  for (const [alias, target] of Object.entries(PAGE_ALIASES)) if (pages.has(target)) add(alias);
+  return [...routes].sort();
+}
+
 /** `_headers` for the given emitted file paths (root-relative, e.g. `/blog/x.html`). */
 export function renderHeadersFile(paths: readonly string[]): string {
   const blocks: string[] = [];
@@ -77,6 +99,9 @@ export function renderHeadersFile(paths: readonly string[]): string {
       'Cache-Control': 'public, max-age=300, must-revalidate',
     });
   }
+  // Page routes: HTML to browsers, the markdown twin to `Accept: text/markdown` and to AI crawlers by user
+  // agent, so a cache must key them on both (the edge function says the same; docs/negotiation.md).
+  for (const route of pageRoutes(paths)) block(route, { Vary: NEGOTIATED_VARY });
   return `${blocks.join('\n\n')}\n`;
 }
 

@@ -9,6 +9,7 @@ import { XMLParser } from 'fast-xml-parser';
 import { type LocalServer, startLocalServer } from '../../server/local.ts';
 import { siteOrigin } from '../../src/config/site.ts';
 import { AI_AGENTS } from '../../src/model/ai-agents.ts';
+import { MARKDOWN_MEDIA_TYPE, NEGOTIATED_VARY } from '../../src/model/media-types.ts';
 import { LLMS_SECTIONS } from '../../src/model/public-paths.ts';
 import type { IndexEntry } from '../../src/model/site-data.ts';
 import { llmsLinks, validateLlmsTxt } from '../helpers/llms-txt.ts';
@@ -50,7 +51,7 @@ describe('pages and twins', () => {
       const res = await get(path);
       assert.equal(res.status, 200, path);
       assert.match(res.headers.get('content-type') ?? '', /^text\/html/);
-      assert.equal(res.headers.get('vary'), 'Accept');
+      assert.equal(res.headers.get('vary'), NEGOTIATED_VARY);
       assert.ok(res.headers.get('link')?.includes(`</${p.rota}.md>; rel="alternate"; type="text/markdown"`), `${path} Link`);
       assert.match(res.headers.get('content-security-policy') ?? '', /default-src 'none'/);
       const html = await res.text();
@@ -64,7 +65,7 @@ describe('pages and twins', () => {
 
       const twin = await get(`/${p.rota}.md`);
       assert.equal(twin.status, 200, `${p.rota}.md`);
-      assert.equal(twin.headers.get('content-type'), 'text/markdown; charset=utf-8');
+      assert.equal(twin.headers.get('content-type'), MARKDOWN_MEDIA_TYPE);
       assert.ok(Number(twin.headers.get('x-markdown-tokens')) > 0);
       const md = await twin.text();
       assert.ok(md.startsWith(`# ${p.titulo}\n\n> ${p.descricao}\n\nURL canônica: ${p.url}\n`), `${p.rota}.md cabeçalho`);
@@ -75,11 +76,11 @@ describe('pages and twins', () => {
 
   test('Accept: text/markdown and AI crawlers get the twin on the page address', async () => {
     const md = await get('/sobre', { accept: 'text/markdown, text/html;q=0.9' });
-    assert.equal(md.headers.get('content-type'), 'text/markdown; charset=utf-8');
-    assert.equal(md.headers.get('vary'), 'Accept');
+    assert.equal(md.headers.get('content-type'), MARKDOWN_MEDIA_TYPE);
+    assert.equal(md.headers.get('vary'), NEGOTIATED_VARY);
     assert.equal(await md.text(), await (await get('/sobre.md')).text());
     const bot = await get('/blog', { 'user-agent': `Mozilla/5.0 (compatible; ${AI_AGENTS[0]!.token}/1.0)` });
-    assert.equal(bot.headers.get('content-type'), 'text/markdown; charset=utf-8');
+    assert.equal(bot.headers.get('content-type'), MARKDOWN_MEDIA_TYPE);
     const browser = await get('/sobre', { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' });
     assert.match(browser.headers.get('content-type') ?? '', /^text\/html/);
     const home = await get('/', { accept: 'text/markdown' });
@@ -92,10 +93,10 @@ describe('pages and twins', () => {
       const res = await get(path);
       assert.equal(res.status, 200, path);
       assert.equal(await res.text(), html, path);
-      assert.equal((await get(path, { accept: 'text/markdown' })).headers.get('content-type'), 'text/markdown; charset=utf-8');
+      assert.equal((await get(path, { accept: 'text/markdown' })).headers.get('content-type'), MARKDOWN_MEDIA_TYPE);
     }
     const agent = await get('/?mode=agent');
-    assert.equal(agent.headers.get('content-type'), 'text/markdown; charset=utf-8');
+    assert.equal(agent.headers.get('content-type'), MARKDOWN_MEDIA_TYPE);
     assert.equal(await agent.text(), await (await get('/agentes.md')).text());
   });
 
@@ -106,9 +107,18 @@ describe('pages and twins', () => {
     assert.match(await html.text(), /Página não encontrada/);
     const md = await get('/pagina-que-nao-existe', { accept: 'text/markdown' });
     assert.equal(md.status, 404);
-    assert.equal(md.headers.get('content-type'), 'text/markdown; charset=utf-8');
+    assert.equal(md.headers.get('content-type'), MARKDOWN_MEDIA_TYPE);
     assert.match(await md.text(), /^# Página não encontrada/);
-    assert.equal((await get('/nao-existe.md')).status, 404);
+    for (const accept of [undefined, 'text/html,application/xhtml+xml,*/*;q=0.8', 'text/markdown', 'application/json']) {
+      for (const method of ['GET', 'HEAD']) {
+        const missing = await get('/nao-existe.md', accept ? { accept } : {}, method);
+        assert.equal(missing.status, 404, `${accept} ${method}`);
+        assert.equal(missing.headers.get('content-type'), MARKDOWN_MEDIA_TYPE, `${accept} ${method}`);
+        assert.equal(missing.headers.get('vary'), null, 'um endereço .md não varia');
+        if (method === 'GET') assert.match(await missing.text(), /^# Página não encontrada/);
+      }
+    }
+    assert.equal((await get('/blog/nao-existe.md')).headers.get('content-type'), MARKDOWN_MEDIA_TYPE);
     assert.equal((await get('/../package.json')).status, 404);
     assert.equal((await get('/%2e%2e/package.json')).status, 404);
     assert.equal((await get('/_headers')).status, 404);
@@ -192,7 +202,7 @@ describe('discovery files', () => {
     for (const path of ['/pricing.md', '/auth.md', '/api/versioning.md']) {
       const res = await get(path);
       assert.equal(res.status, 200, path);
-      assert.equal(res.headers.get('content-type'), 'text/markdown; charset=utf-8');
+      assert.equal(res.headers.get('content-type'), MARKDOWN_MEDIA_TYPE);
       const text = await res.text();
       assert.match(text, /^# \S/);
       assert.doesNotMatch(text, /\{base_url\}/);

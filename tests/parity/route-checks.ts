@@ -13,6 +13,7 @@ import assert from 'node:assert/strict';
 import { siteData } from '../../functions/content/site-data.ts';
 import { DATA_SECURITY_HEADERS, PAGE_SECURITY_HEADERS } from '../../functions/http/security-headers.ts';
 import { AI_AGENTS } from '../../src/model/ai-agents.ts';
+import { MARKDOWN_MEDIA_TYPE } from '../../src/model/media-types.ts';
 
 export interface CheckContext {
   /** Where the server under test listens (requests go here). */
@@ -59,7 +60,12 @@ export const listHas = (item: string): HeaderPredicate => ({
 export const integer = (min: number): HeaderPredicate => ({ label: `inteiro >= ${min}`, test: (v) => v !== null && /^\d+$/.test(v) && Number(v) >= min });
 
 const HTML = matches(/^text\/html;\s*charset=utf-8$/i);
-const MARKDOWN = equals('text/markdown; charset=utf-8');
+const MARKDOWN = equals(MARKDOWN_MEDIA_TYPE);
+/** Both variants of a page route (HTML, markdown twin) name what picks them, so shared caches keep them apart. */
+const VARIES_BY_CLIENT: HeaderPredicate = {
+  label: 'lista com Accept e User-Agent',
+  test: (v) => listHas('Accept').test(v) && listHas('User-Agent').test(v),
+};
 const JSON_TYPE = matches(/^application\/json(;\s*charset=utf-8)?$/i);
 
 const securityHeaders = (set: Record<string, string>): Record<string, HeaderPredicate> =>
@@ -97,7 +103,7 @@ export const ROUTE_CHECKS: readonly RouteCheck[] = [
     status: 200,
     expect: {
       'content-type': HTML,
-      vary: listHas('Accept'),
+      vary: VARIES_BY_CLIENT,
       link: includes(`<${ARTICLE}.md>; rel="alternate"; type="text/markdown"`),
       'cache-control': present,
     },
@@ -112,7 +118,7 @@ export const ROUTE_CHECKS: readonly RouteCheck[] = [
     method: 'GET',
     path: `${ARTICLE}.md`,
     status: 200,
-    expect: { 'content-type': MARKDOWN, 'x-markdown-tokens': integer(1), 'access-control-allow-origin': equals('*') },
+    expect: { 'content-type': MARKDOWN, 'x-markdown-tokens': integer(1), 'access-control-allow-origin': equals('*'), vary: absent },
     verify: isMarkdownDoc,
     stableBody: true,
   },
@@ -122,7 +128,7 @@ export const ROUTE_CHECKS: readonly RouteCheck[] = [
     path: ARTICLE,
     headers: { accept: 'text/markdown, text/html;q=0.5' },
     status: 200,
-    expect: { 'content-type': MARKDOWN, vary: listHas('Accept'), 'x-markdown-tokens': integer(1), 'content-signal': present },
+    expect: { 'content-type': MARKDOWN, vary: VARIES_BY_CLIENT, 'x-markdown-tokens': integer(1), 'content-signal': present },
     verify: (body, { origin }) => {
       isMarkdownDoc(body);
       assert.ok(body.includes(`${origin}${ARTICLE}`), 'URL canônica no gêmeo');
@@ -135,7 +141,7 @@ export const ROUTE_CHECKS: readonly RouteCheck[] = [
     path: ARTICLE,
     headers: { 'user-agent': AI_USER_AGENT },
     status: 200,
-    expect: { 'content-type': MARKDOWN, vary: listHas('Accept') },
+    expect: { 'content-type': MARKDOWN, vary: VARIES_BY_CLIENT },
     verify: isMarkdownDoc,
     stableBody: true,
   },
@@ -144,7 +150,7 @@ export const ROUTE_CHECKS: readonly RouteCheck[] = [
     method: 'GET',
     path: '/?mode=agent',
     status: 200,
-    expect: { 'content-type': MARKDOWN, vary: listHas('Accept') },
+    expect: { 'content-type': MARKDOWN, vary: VARIES_BY_CLIENT },
     verify: (body, { origin }) => {
       isMarkdownDoc(body);
       assert.ok(body.includes(`${origin}/agentes`), 'é o documento de /agentes');
@@ -156,7 +162,7 @@ export const ROUTE_CHECKS: readonly RouteCheck[] = [
     method: 'GET',
     path: '/developers',
     status: 200,
-    expect: { 'content-type': HTML, vary: listHas('Accept'), link: includes('</agentes.md>; rel="alternate"; type="text/markdown"') },
+    expect: { 'content-type': HTML, vary: VARIES_BY_CLIENT, link: includes('</agentes.md>; rel="alternate"; type="text/markdown"') },
     verify: (body, { origin }) => assert.ok(body.includes(`<link rel="canonical" href="${origin}/agentes"`), 'canonical de /agentes'),
     stableBody: true,
   },
@@ -165,7 +171,7 @@ export const ROUTE_CHECKS: readonly RouteCheck[] = [
     method: 'GET',
     path: '/esta-pagina-nao-existe',
     status: 404,
-    expect: { 'content-type': HTML, vary: listHas('Accept'), ...securityHeaders(PAGE_SECURITY_HEADERS) },
+    expect: { 'content-type': HTML, vary: VARIES_BY_CLIENT, ...securityHeaders(PAGE_SECURITY_HEADERS) },
     verify: (body) => assert.match(body, /<html lang="pt-BR"/),
     stableBody: true,
   },
@@ -175,7 +181,17 @@ export const ROUTE_CHECKS: readonly RouteCheck[] = [
     path: '/esta-pagina-nao-existe',
     headers: { accept: 'text/markdown' },
     status: 404,
-    expect: { 'content-type': MARKDOWN, vary: listHas('Accept') },
+    expect: { 'content-type': MARKDOWN, vary: VARIES_BY_CLIENT },
+    verify: isMarkdownDoc,
+    stableBody: true,
+  },
+  {
+    name: 'gêmeo inexistente (.md): 404 em markdown, com qualquer Accept',
+    method: 'GET',
+    path: '/esta-pagina-nao-existe.md',
+    headers: { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' },
+    status: 404,
+    expect: { 'content-type': MARKDOWN, vary: absent },
     verify: isMarkdownDoc,
     stableBody: true,
   },

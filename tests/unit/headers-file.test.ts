@@ -15,7 +15,8 @@ import {
 } from '../../functions/http/security-headers.ts';
 import { runHandler } from '../../functions/http/run.ts';
 import { matchesPattern, parseHeadersFile, headersFor } from '../../server/netlify-rules.ts';
-import { renderHeadersFile, STATIC_REWRITES, TYPES_BY_PATH } from '../../src/build/static-rules.ts';
+import { pageRoutes, renderHeadersFile, STATIC_REWRITES, TYPES_BY_PATH } from '../../src/build/static-rules.ts';
+import { MARKDOWN_MEDIA_TYPE, NEGOTIATED_VARY } from '../../src/model/media-types.ts';
 
 /** Paths like the ones the build emits: pages, twins, discovery files, assets. */
 const EMITTED = [
@@ -105,5 +106,22 @@ describe('function responses', () => {
       assert.match(csp, /default-src 'none'/);
       assert.match(csp, /frame-ancestors 'none'/);
     }
+  });
+});
+
+describe('_headers of the negotiated page routes and the twins', () => {
+  const emitted = [...EMITTED, '/agentes.html', '/agentes.md', '/blog.html'];
+  const rules = parseHeadersFile(renderHeadersFile(emitted));
+
+  test('page routes, with or without the trailing slash and through aliases, vary on Accept and User-Agent', () => {
+    assert.deepEqual(pageRoutes(emitted), ['/', '/agentes', '/agentes/', '/blog', '/blog/', '/blog/um-artigo', '/blog/um-artigo/', '/developers', '/developers/', '/docs', '/docs/']);
+    for (const path of pageRoutes(emitted)) assert.equal(headersFor(rules, path).get('vary'), NEGOTIATED_VARY, path);
+  });
+
+  test('the twins are GFM markdown and, like every file, do not vary', () => {
+    for (const path of ['/index.md', '/blog/um-artigo.md', '/404.md', '/agentes.md']) {
+      assert.equal(headersFor(rules, path).get('content-type'), MARKDOWN_MEDIA_TYPE, path);
+    }
+    for (const path of [...emitted, '/nao-existe', '/blog/um-artigo.txt']) assert.equal(headersFor(rules, path).get('vary'), null, path);
   });
 });

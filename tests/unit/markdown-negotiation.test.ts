@@ -3,6 +3,7 @@ import { describe, test } from 'node:test';
 import { parseAccept, prefersMarkdown, refusesMarkdown } from '../../functions/edge/accept.ts';
 import { negotiateMarkdown, twinPathFor } from '../../functions/edge/negotiate.ts';
 import { isAiAgent } from '../../src/model/ai-agents.ts';
+import { MARKDOWN_MEDIA_TYPE, NEGOTIATED_VARY } from '../../src/model/media-types.ts';
 
 describe('Accept parsing', () => {
   test('reads q-values and clamps them', () => {
@@ -79,13 +80,13 @@ describe('twin paths', () => {
 
 describe('negotiateMarkdown', () => {
   const files: Record<string, string> = { '/sobre.md': '# Sobre\n\ntexto', '/agentes.md': '# Agentes', '/404.md': '# Página não encontrada' };
-  const hooks = (htmlStatus = 200) => {
+  const hooks = (htmlStatus = 200, htmlHeaders: Record<string, string> = {}) => {
     const calls: string[] = [];
     return {
       calls,
       next: async () => {
         calls.push('next');
-        return new Response('<html></html>', { status: htmlStatus, headers: { 'content-type': 'text/html; charset=utf-8' } });
+        return new Response('<html></html>', { status: htmlStatus, headers: { 'content-type': 'text/html; charset=utf-8', ...htmlHeaders } });
       },
       fetchPath: async (path: string) => {
         calls.push(path);
@@ -99,8 +100,8 @@ describe('negotiateMarkdown', () => {
   test('Accept: text/markdown gets the twin with type, Vary, token estimate and content signal', async () => {
     const res = await negotiateMarkdown(req('/sobre', { accept: 'text/markdown' }), hooks());
     assert.equal(res.status, 200);
-    assert.equal(res.headers.get('content-type'), 'text/markdown; charset=utf-8');
-    assert.equal(res.headers.get('vary'), 'Accept');
+    assert.equal(res.headers.get('content-type'), MARKDOWN_MEDIA_TYPE);
+    assert.equal(res.headers.get('vary'), NEGOTIATED_VARY);
     assert.equal(res.headers.get('x-markdown-tokens'), String(Math.ceil(files['/sobre.md']!.length / 4)));
     assert.match(res.headers.get('content-signal') ?? '', /ai-input=yes/);
     assert.equal(await res.text(), files['/sobre.md']);
@@ -110,14 +111,14 @@ describe('negotiateMarkdown', () => {
     const h = hooks();
     const res = await negotiateMarkdown(req('/sobre', { accept: 'text/html' }), h);
     assert.equal(await res.text(), '<html></html>');
-    assert.equal(res.headers.get('vary'), 'Accept');
+    assert.equal(res.headers.get('vary'), NEGOTIATED_VARY);
     assert.equal(res.headers.get('link'), '</sobre.md>; rel="alternate"; type="text/markdown"');
     assert.deepEqual(h.calls, ['next']);
   });
 
   test('AI crawlers get markdown unless they refuse it', async () => {
     const ua = { 'user-agent': 'GPTBot/1.2' };
-    assert.equal((await negotiateMarkdown(req('/sobre', ua), hooks())).headers.get('content-type'), 'text/markdown; charset=utf-8');
+    assert.equal((await negotiateMarkdown(req('/sobre', ua), hooks())).headers.get('content-type'), MARKDOWN_MEDIA_TYPE);
     const refused = await negotiateMarkdown(req('/sobre', { ...ua, accept: 'text/html, text/markdown;q=0' }), hooks());
     assert.match(refused.headers.get('content-type') ?? '', /text\/html/);
   });
@@ -131,12 +132,57 @@ describe('negotiateMarkdown', () => {
     const res = await negotiateMarkdown(req('/nao-existe', { accept: 'text/markdown' }), hooks(404));
     assert.equal(res.status, 404);
     assert.equal(await res.text(), '# Página não encontrada');
-    assert.equal(res.headers.get('content-type'), 'text/markdown; charset=utf-8');
+    assert.equal(res.headers.get('content-type'), MARKDOWN_MEDIA_TYPE);
+    assert.equal(res.headers.get('vary'), NEGOTIATED_VARY);
+  });
+
+  test('a missing twin (.md) is the markdown 404 whatever the Accept, and it does not vary', async () => {
+    for (const accept of [undefined, 'text/html', 'text/markdown', '*/*', 'application/json']) {
+      for (const method of ['GET', 'HEAD']) {
+        const h = hooks(404);
+        const res = await negotiateMarkdown(req('/nao-existe.md', accept ? { accept } : {}, method), h);
+        assert.equal(res.status, 404, `${accept} ${method}`);
+        assert.equal(res.headers.get('content-type'), MARKDOWN_MEDIA_TYPE, `${accept} ${method}`);
+        assert.equal(res.headers.get('vary'), null);
+        assert.equal(await res.text(), method === 'HEAD' ? '' : '# Página não encontrada');
+        assert.deepEqual(h.calls, ['next', '/404.md']);
+      }
+    }
+  });
+
+  test('without a /404.md the missing twin keeps the host 404, and /404.md never fetches itself', async () => {
+    const h = { ...hooks(404), fetchPath: async () => new Response('no', { status: 404 }) };
+    const res = await negotiateMarkdown(req('/nao-existe.md'), h);
+    assert.equal(res.status, 404);
+    assert.equal(await res.text(), '<html></html>');
+    const self = hooks(404);
+    assert.equal((await negotiateMarkdown(req('/404.md'), self)).status, 404);
+    assert.deepEqual(self.calls, ['next']);
+  });
+
+  test('a twin served at its own address is markdown (GFM) and does not vary', async () => {
+    const h = { ...hooks(), next: async () => new Response('# Sobre', { headers: { 'content-type': 'text/markdown; charset=utf-8' } }) };
+    const res = await negotiateMarkdown(req('/sobre.md', { 'user-agent': 'GPTBot/1.2' }), h);
+    assert.equal(res.headers.get('content-type'), MARKDOWN_MEDIA_TYPE);
+    assert.equal(res.headers.get('vary'), null);
+  });
+
+  test('Vary from the static headers is kept, completed, never repeated', async () => {
+    const cases: [string, string][] = [
+      ['Accept, User-Agent', 'Accept, User-Agent'],
+      ['accept', 'accept, User-Agent'],
+      ['Accept-Encoding', 'Accept-Encoding, Accept, User-Agent'],
+      ['*', '*'],
+    ];
+    for (const [given, expected] of cases) {
+      const res = await negotiateMarkdown(req('/sobre'), hooks(200, { vary: given }));
+      assert.equal(res.headers.get('vary'), expected, given);
+    }
   });
 
   test('HEAD gets headers without a body; other methods and files pass through', async () => {
     const head = await negotiateMarkdown(req('/sobre', { accept: 'text/markdown' }, 'HEAD'), hooks());
-    assert.equal(head.headers.get('content-type'), 'text/markdown; charset=utf-8');
+    assert.equal(head.headers.get('content-type'), MARKDOWN_MEDIA_TYPE);
     assert.equal(await head.text(), '');
     const h = hooks();
     await negotiateMarkdown(req('/sobre', { accept: 'text/markdown' }, 'POST'), h);
