@@ -70,7 +70,7 @@ function assertAnswer(task: Task, text: string) {
   assert.match(textOf(artifact!.parts), /^Encontrei \d+ páginas? do site sobre “dados estruturados”/);
   const [data] = dataOf(artifact!.parts);
   const answer = askAnswerSchema.parse(data);
-  const expected = siteSearch().search(text, { limite: 9 }).map((h) => h.url);
+  const expected = siteSearch(origin).search(text, { limite: 9 }).map((h) => h.url);
   assert.ok(expected.length > 0);
   assert.deepEqual(
     answer.results.map((r) => r.url),
