@@ -206,7 +206,7 @@ describe('product tools', () => {
       const body = data(result);
       assert.equal(body.rota, 'solucoes/seo-tecnico');
       assert.equal(body.markdown, page.markdown);
-      assert.equal(result.content[0]!.text, page.markdown);
+      assert.equal(prose(result), page.markdown);
     }
     assert.equal(data(await call(product, 'get_page', { rota: '/' })).rota, 'index');
     assert.equal(data(await call(product, 'get_page', { rota: '/developers' })).rota, 'agentes');
@@ -284,7 +284,7 @@ describe('docs tools', () => {
     const result = await call(docs, 'get_doc', { caminho: 'auth.md' });
     const served = await (await fetch(`${server.url}/auth.md`)).text();
     assert.equal(data(result).conteudo, served);
-    assert.equal(result.content[0]!.text, served);
+    assert.equal(prose(result), served);
     const missing = await call(docs, 'get_doc', { caminho: '/nada.md' });
     assert.equal(missing.isError, true);
     assert.match(missing.content[0]!.text, /Documento não encontrado.*\/auth\.md/);
