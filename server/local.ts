@@ -87,8 +87,9 @@ function bodyStream(req: IncomingMessage): { stream: ReadableStream<Uint8Array>;
 
 /**
  * The request-target as a path and query, never as an authority: `//evil.test/mcp` is the path
- * `//evil.test/mcp` (resolved against the origin it would have become host `evil.test`). The absolute form
- * (`http://host/path`, which proxies send) keeps only its path and query; the asterisk form has no path.
+ * `//evil.test/mcp` (resolving it as a relative URL would make it host `evil.test`, path `/mcp`). The
+ * absolute form (`http://host/path`, which proxies send) keeps only its path and query; anything else (the
+ * asterisk form) is refused with a 400.
  */
 function requestPath(target: string): string {
   if (target.startsWith('/')) return target;
@@ -229,27 +230,41 @@ async function writeResponse(res: ServerResponse, response: Response, head: bool
   }
   res.writeHead(response.status, response.statusText || undefined, raw);
   res.flushHeaders();
+  // The client going away cancels the body: its producer stops (a measurement stops sending progress), and
+  // a pending read ends the loop below.
+  const stop = () => void reader.cancel().catch(() => {});
+  res.once('close', stop);
   try {
     let chunk: ReadableStreamReadResult<Uint8Array> = first;
-    while (!chunk.done) {
-      if (!res.write(chunk.value)) await new Promise((resolve) => (res.once('drain', resolve), res.once('close', resolve)));
-      if (res.destroyed) {
-        // The client went away: stop the producer (a measurement stops sending progress).
-        await reader.cancel().catch(() => {});
-        return;
-      }
+    while (!chunk.done && !res.destroyed) {
+      if (!res.write(chunk.value)) await drained(res);
       chunk = await (next ?? reader.read());
       next = undefined;
     }
   } catch (error) {
-    // A stream that fails midway: the status is already sent, so the response is cut short.
+    // A body that fails midway: the status is already sent, so the response is cut short.
     console.error('[local] corpo interrompido:', error);
     res.destroy();
     return;
   } finally {
+    res.off('close', stop);
     reader.releaseLock();
   }
   res.end();
+}
+
+/** Resolves when the response can take more data, or is closed. */
+function drained(res: ServerResponse): Promise<void> {
+  if (res.destroyed) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off('drain', done);
+      res.off('close', done);
+      resolve();
+    };
+    res.on('drain', done);
+    res.on('close', done);
+  });
 }
 
 export async function startLocalServer(options: LocalServerOptions = {}): Promise<LocalServer> {

@@ -8,7 +8,7 @@
  */
 export interface HostCase {
   name: string;
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'OPTIONS';
   /** The request-target exactly as sent. */
   target: string;
   /** The Host header exactly as sent. */
@@ -36,6 +36,7 @@ export const HOST_CASES: HostCase[] = [
   { name: 'request-target //evil.test/ is a missing page', method: 'GET', target: '//evil.test/', host: '{self}', status: 404 },
   // The absolute form keeps only its path: its authority does not replace ours.
   { name: 'absolute-form target with a foreign authority', method: 'POST', target: 'http://evil.test/mcp', host: '{self}', origin: 'http://evil.test', status: 403, rpcCode: -32000 },
+  { name: 'asterisk-form target', method: 'OPTIONS', target: '*', host: '{self}', status: 400, error: 'invalid_request' },
   // A Host that is more than an authority.
   { name: 'Host carrying credentials', method: 'GET', target: '/', host: 'user@evil.test', status: 400, error: 'invalid_request' },
 ];

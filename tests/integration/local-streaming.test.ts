@@ -64,6 +64,23 @@ test('NDJSON progress of a measurement arrives line by line, before the last che
   );
 });
 
+test('a client that leaves mid-stream does not stall the server', async () => {
+  const controller = new AbortController();
+  const res = await fetch(`${server.url}/api/ia/medicao`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/x-ndjson' },
+    body: JSON.stringify({ site: site.host }),
+    signal: controller.signal,
+  });
+  const reader = res.body!.getReader();
+  await reader.read();
+  controller.abort();
+  await reader.closed.catch(() => {});
+  const next = await fetch(`${server.url}/api`);
+  assert.equal(next.status, 200);
+  await next.arrayBuffer();
+});
+
 test('a complete body without a length is still sent with a Content-Length (not chunked)', async () => {
   const { headers } = await new Promise<{ headers: Record<string, string | string[] | undefined> }>((resolve, reject) => {
     const req = httpRequest(`${server.url}/api`, { agent: false }, (r) => {
