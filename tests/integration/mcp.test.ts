@@ -67,7 +67,7 @@ after(async () => {
 });
 
 describe('initialize and tools/list', () => {
-  test('serverInfo and instructions come from the server specs', () => {
+  test('serverInfo, instructions and capabilities come from the server specs', async () => {
     assert.deepEqual(
       { name: product.getServerVersion()?.name, version: product.getServerVersion()?.version },
       { name: MCP_SERVERS.product.name, version: MCP_SERVERS.product.version },
@@ -76,6 +76,9 @@ describe('initialize and tools/list', () => {
     assert.match(product.getInstructions() ?? '', /somente leitura/);
     // A stateless server can never send notifications/tools/list_changed: it does not declare it.
     for (const client of [product, docs]) assert.deepEqual(client.getServerCapabilities()?.tools, {});
+    // What initialize declares is what the server card announces.
+    const card = (await (await fetch(`${server.url}/.well-known/mcp/server-card.json`)).json()) as { capabilities: unknown };
+    assert.deepEqual(product.getServerCapabilities(), card.capabilities);
   });
 
   test('the product server lists exactly the contract tools, read-only, with pt-BR schemas', async () => {
