@@ -85,6 +85,21 @@ function bodyStream(req: IncomingMessage): { stream: ReadableStream<Uint8Array>;
   return { stream, discard };
 }
 
+/**
+ * The request-target as a path and query, never as an authority: `//evil.test/mcp` is the path
+ * `//evil.test/mcp` (resolving it as a relative URL would make it host `evil.test`, path `/mcp`). The
+ * absolute form (`http://host/path`, which proxies send) keeps only its path and query; anything else (the
+ * asterisk form) is refused with a 400.
+ */
+function requestPath(target: string): string {
+  if (target.startsWith('/')) return target;
+  if (/^https?:\/\//i.test(target)) {
+    const url = new URL(target);
+    return `${url.pathname}${url.search}`;
+  }
+  throw new TypeError('alvo de requisição fora das formas de origem e absoluta');
+}
+
 function toRequest(req: IncomingMessage, origin: string): { request: Request; discardBody(): void } {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
@@ -93,7 +108,10 @@ function toRequest(req: IncomingMessage, origin: string): { request: Request; di
   }
   const method = req.method ?? 'GET';
   const hasBody = method !== 'GET' && method !== 'HEAD';
-  const url = new URL(req.url ?? '/', origin);
+  const base = new URL(origin);
+  // The Host header names an authority and nothing else (no path, query or credentials hidden in it).
+  if (base.href !== `${base.origin}/`) throw new TypeError('Host inválido');
+  const url = new URL(`${base.origin}${requestPath(req.url ?? '/')}`);
   const body = hasBody ? bodyStream(req) : undefined;
   try {
     const request = new Request(url, {
@@ -171,18 +189,18 @@ function answerConnect(_req: IncomingMessage, socket: Socket): void {
 }
 
 /**
- * Writes a web Response to Node's response. Bodies are read in one go (`arrayBuffer`) and written with a
- * Content-Length, except event streams, which are relayed chunk by chunk as they come.
+ * Writes a web Response to Node's response. A body with a Content-Length is written in one go. A body
+ * without one is streamed as it comes (an NDJSON measurement's progress, an event stream), unless it is
+ * already complete one turn of the event loop after its first chunk (a JSON body built from a string): that
+ * one is written with a Content-Length, as before.
  */
 async function writeResponse(res: ServerResponse, response: Response, head: boolean): Promise<void> {
-  // One pass over the headers (undici sorts the list on every iteration): collect them and the two we need.
+  // One pass over the headers (undici sorts the list on every iteration): collect them and note the length.
   const raw: string[] = [];
-  let contentType = '';
   let hasLength = false;
   response.headers.forEach((value, name) => {
     if (name === 'set-cookie') return;
-    if (name === 'content-type') contentType = value;
-    else if (name === 'content-length') hasLength = true;
+    if (name === 'content-length') hasLength = true;
     raw.push(name, value);
   });
   for (const cookie of response.headers.getSetCookie()) raw.push('set-cookie', cookie);
@@ -193,25 +211,60 @@ async function writeResponse(res: ServerResponse, response: Response, head: bool
     await body?.cancel().catch(() => {});
     return;
   }
-  if (!contentType.startsWith('text/event-stream')) {
+  if (hasLength) {
     const bytes = new Uint8Array(await response.arrayBuffer());
-    if (!hasLength) raw.push('content-length', String(bytes.byteLength));
+    res.writeHead(response.status, response.statusText || undefined, raw);
+    res.end(bytes);
+    return;
+  }
+  const reader = body.getReader();
+  const first = await reader.read();
+  let next: Promise<ReadableStreamReadResult<Uint8Array>> | undefined = first.done ? undefined : reader.read();
+  const settled = next && (await Promise.race([next.then(() => true), new Promise<false>((resolve) => setImmediate(resolve, false))]));
+  if (first.done || (settled && (await next!).done)) {
+    const bytes = first.value ?? new Uint8Array(0);
+    raw.push('content-length', String(bytes.byteLength));
     res.writeHead(response.status, response.statusText || undefined, raw);
     res.end(bytes);
     return;
   }
   res.writeHead(response.status, response.statusText || undefined, raw);
   res.flushHeaders();
-  const reader = body.getReader();
+  // The client going away cancels the body: its producer stops (a measurement stops sending progress), and
+  // a pending read ends the loop below.
+  const stop = () => void reader.cancel().catch(() => {});
+  res.once('close', stop);
   try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      if (!res.write(value)) await new Promise((resolve) => res.once('drain', resolve));
+    let chunk: ReadableStreamReadResult<Uint8Array> = first;
+    while (!chunk.done && !res.destroyed) {
+      if (!res.write(chunk.value)) await drained(res);
+      chunk = await (next ?? reader.read());
+      next = undefined;
     }
+  } catch (error) {
+    // A body that fails midway: the status is already sent, so the response is cut short.
+    console.error('[local] corpo interrompido:', error);
+    res.destroy();
+    return;
   } finally {
-    res.end();
+    res.off('close', stop);
+    reader.releaseLock();
   }
+  res.end();
+}
+
+/** Resolves when the response can take more data, or is closed. */
+function drained(res: ServerResponse): Promise<void> {
+  if (res.destroyed) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off('drain', done);
+      res.off('close', done);
+      resolve();
+    };
+    res.on('drain', done);
+    res.on('close', done);
+  });
 }
 
 export async function startLocalServer(options: LocalServerOptions = {}): Promise<LocalServer> {

@@ -4,8 +4,9 @@
  * read-only.
  *
  * Before the SDK sees a request this handler answers what the transport would answer in English or not at
- * all: GET/DELETE and other methods → 405 `Allow: POST`; a foreign `Origin` → 403 (DNS rebinding); a body
- * over 64 KB → 413; unreadable JSON → 400 parse error; JSON that is not JSON-RPC → 400 invalid request.
+ * all: GET/DELETE and other methods → 405 `Allow: POST`; a foreign `Host` or `Origin` → 403 (DNS rebinding,
+ * origin.ts); a body over 64 KB → 413; unreadable JSON → 400 parse error; a JSON-RPC batch or JSON that is
+ * not a JSON-RPC message → 400 invalid request.
  * Every refusal is a JSON-RPC error object; nothing here answers 5xx.
  */
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
@@ -14,7 +15,7 @@ import { isJsonMediaType, mediaType, readBodyText } from '../http/body.ts';
 import type { Handler } from '../http/types.ts';
 import { runtime } from '../runtime.ts';
 import { toolContext } from './context.ts';
-import { originAllowed } from './origin.ts';
+import { hostAllowed, originAllowed } from './origin.ts';
 import { createMcpServer } from './server.ts';
 import { serverAt } from './servers.ts';
 
@@ -45,7 +46,12 @@ const mcp: Handler = async (request) => {
       Allow: ALLOW,
     });
   }
-  if (!originAllowed(request.headers.get('origin'), url, runtime().config.origin)) {
+  const serviceOrigin = runtime().config.origin;
+  if (!hostAllowed(url.host, serviceOrigin)) {
+    await request.body?.cancel().catch(() => {});
+    return rpcError(403, SERVER_ERROR, `Host não permitido: este servidor MCP só atende em ${new URL(serviceOrigin).host}.`);
+  }
+  if (!originAllowed(request.headers.get('origin'), serviceOrigin)) {
     await request.body?.cancel().catch(() => {});
     return rpcError(403, SERVER_ERROR, 'Origem não permitida: o servidor MCP só aceita chamadas de navegador vindas do próprio site.');
   }
@@ -66,8 +72,12 @@ const mcp: Handler = async (request) => {
   } catch {
     return rpcError(400, PARSE_ERROR, 'JSON inválido: o corpo deve ser uma mensagem JSON-RPC 2.0.');
   }
-  const messages = Array.isArray(parsedBody) ? parsedBody : [parsedBody];
-  if (messages.length === 0 || messages.some((m) => !JSONRPCMessageSchema.safeParse(m).success)) {
+  // One message per request: MCP 2025-06-18 removed JSON-RPC batches, and a batch would let one request
+  // multiply tool calls (100 readiness reads against the shared instrument gate).
+  if (Array.isArray(parsedBody)) {
+    return rpcError(400, INVALID_REQUEST, 'Lotes JSON-RPC não são aceitos (removidos na revisão 2025-06-18 do MCP): envie uma mensagem por requisição.');
+  }
+  if (!JSONRPCMessageSchema.safeParse(parsedBody).success) {
     return rpcError(400, INVALID_REQUEST, 'Mensagem JSON-RPC 2.0 inválida: esperado {"jsonrpc":"2.0","method":...,"id":...}.');
   }
 

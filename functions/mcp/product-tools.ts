@@ -9,7 +9,7 @@ import { envelopeSchema, type Envelope } from '../readiness/envelope.ts';
 import { PAGE_ALIASES } from '../../src/model/aliases.ts';
 import { tiposDeSolucao, type Produto } from '../../src/model/content.ts';
 import { loadPrices, productView } from '../../src/model/prices.ts';
-import { READ_ONLY, type ToolContext, type ToolDefinition, dataResult, defineTool, foldText, toolError } from './registry.ts';
+import { QUOTED_DATA_NOTE, READ_ONLY, type ToolContext, type ToolDefinition, dataResult, defineTool, foldText, quoted, toolError } from './registry.ts';
 
 /** Where the free measurement is made (contract: the API and the tools never measure). */
 export const MEASURE_PAGE = '/diagnostico-de-visibilidade-cognitiva';
@@ -191,15 +191,25 @@ const readinessOutput = envelopeSchema.extend({
   medirEm: z.string().optional().describe('página onde a medição gratuita é feita (sempre presente quando ausente=true)'),
 });
 
+/**
+ * The prose block of `get_readiness_score`. A recorded reason or gap may carry what the measured site sent (a
+ * `Location` value, a canonical href, robots lines): it reaches the model quoted, as data, with a note that
+ * says so.
+ */
 function readingText(e: Envelope & { ausente: boolean }): string {
   if (e.ausente) return `Não há leitura registrada de ${e.dominio}. A medição gratuita é feita na página ${e.medirEm} (a API e estas ferramentas nunca medem).`;
-  if (e.estado === 'limite' || e.estado === 'indisponivel') return `A leitura de ${e.dominio} não pôde ser consultada agora (${e.estado}). ${e.motivo ?? ''} Tente de novo em ${e.tentarEm ?? 'alguns instantes'}.`.replace(/\s+/g, ' ');
-  if (e.estado === 'nao_pontuada') return `A última medição de ${e.dominio} (${e.medidoEm}) não chegou a uma nota confiável: ${e.motivo ?? 'sem motivo registrado'}.`;
-  const lacunas = e.lacunas.slice(0, 8).map((l) => `- [${l.severidade}] ${l.titulo}: ${l.comoCorrigir}`);
+  if (e.estado === 'limite' || e.estado === 'indisponivel') {
+    const motivo = e.motivo === undefined ? '' : ` Motivo: ${quoted(e.motivo)}.`;
+    return `A leitura de ${e.dominio} não pôde ser consultada agora (${e.estado}).${motivo} Tente de novo em ${e.tentarEm ?? 'alguns instantes'}.`;
+  }
+  if (e.estado === 'nao_pontuada') {
+    return `A última medição de ${e.dominio} (${e.medidoEm}) não chegou a uma nota confiável. Motivo registrado: ${e.motivo === undefined ? 'nenhum' : quoted(e.motivo)}.\n${QUOTED_DATA_NOTE}`;
+  }
+  const lacunas = e.lacunas.slice(0, 8).map((l) => `- [${l.severidade}] ${quoted(l.titulo)}; como corrigir: ${quoted(l.comoCorrigir)}`);
   return [
     `Leitura registrada de ${e.dominio}: nota ${e.nota}/100, grau ${e.grau}, medida em ${e.medidoEm}.`,
     ...e.camadas.map((c) => `- ${c.nome}: ${c.nota ?? 'não se aplica'}`),
-    ...(lacunas.length ? ['Principais lacunas:', ...lacunas] : ['Nenhuma lacuna registrada.']),
+    ...(lacunas.length ? ['Principais lacunas:', ...lacunas, QUOTED_DATA_NOTE] : ['Nenhuma lacuna registrada.']),
   ].join('\n');
 }
 

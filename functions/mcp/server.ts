@@ -1,16 +1,18 @@
 /**
- * One MCP server instance (the official SDK's `McpServer`) for a spec and a context. Stateless: the handler
- * builds a new one per request.
+ * One MCP server instance (the official SDK's low-level `Server`) for a spec and a context. Stateless: the
+ * handler builds a new one per request.
  *
- * `tools/list` is the SDK's own (JSON Schema from the zod schemas). `tools/call` is answered here with the
- * same tool handlers, so that an unknown tool and invalid arguments get pt-BR tool errors (`isError: true`)
- * instead of the SDK's English messages; a handler that throws also becomes a tool error, never a 5xx.
+ * Not the SDK's `McpServer`: it declares `tools.listChanged: true`, a notification a stateless server (no
+ * session, no stream) can never send. `tools/list` answers the registry's own listing (`toolListing`, the same
+ * JSON Schemas the cards announce); `tools/call` runs the same tool handlers, so invalid arguments get pt-BR
+ * tool errors (`isError: true`) and a handler that throws becomes a tool error, never a 5xx. An unknown tool
+ * is a JSON-RPC error (-32602, invalid params), as the MCP specification's tools page shows.
  */
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { CallToolRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
 import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
 import ptBR from 'zod/v4/locales/pt-BR.js';
-import { type ToolContext, type ToolDefinition, type ToolResult, toolError } from './registry.ts';
+import { type ToolContext, type ToolDefinition, type ToolResult, toolError, toolListing } from './registry.ts';
 import type { McpServerSpec } from './servers.ts';
 
 const ptBRErrors = ptBR().localeError;
@@ -39,21 +41,24 @@ export async function callTool(tool: ToolDefinition, args: unknown, context: Too
   }
 }
 
-export function createMcpServer(spec: McpServerSpec, context: ToolContext): McpServer {
-  const server = new McpServer({ name: spec.name, version: spec.version, title: spec.title }, { instructions: spec.instructions, jsonSchemaValidator: NO_ELICITATION });
-  const byName = new Map<string, ToolDefinition>();
-  for (const tool of spec.tools) {
-    byName.set(tool.name, tool);
-    server.registerTool(
-      tool.name,
-      { title: tool.title, description: tool.description, inputSchema: tool.inputSchema, outputSchema: tool.outputSchema, annotations: tool.annotations },
-      (args: unknown) => callTool(tool, args, context),
-    );
-  }
-  server.server.setRequestHandler(CallToolRequestSchema, async (request) => {
+/** Listings per spec, built once (zod → JSON Schema is not free). */
+const listings = new WeakMap<McpServerSpec, ReturnType<typeof toolListing>[]>();
+
+export function createMcpServer(spec: McpServerSpec, context: ToolContext): Server {
+  const server = new Server(
+    { name: spec.name, version: spec.version, title: spec.title },
+    { capabilities: { tools: {} }, instructions: spec.instructions, jsonSchemaValidator: NO_ELICITATION },
+  );
+  const byName = new Map<string, ToolDefinition>(spec.tools.map((tool) => [tool.name, tool]));
+  server.setRequestHandler(ListToolsRequestSchema, () => {
+    let tools = listings.get(spec);
+    if (!tools) listings.set(spec, (tools = spec.tools.map(toolListing)));
+    return { tools };
+  });
+  server.setRequestHandler(CallToolRequestSchema, async (request) => {
     const tool = byName.get(request.params.name);
     if (!tool) {
-      return toolError(`Ferramenta desconhecida: "${request.params.name}". Ferramentas deste servidor: ${[...byName.keys()].join(', ')}.`);
+      throw new McpError(ErrorCode.InvalidParams, `Ferramenta desconhecida: "${request.params.name}". Ferramentas deste servidor: ${[...byName.keys()].join(', ')}.`);
     }
     return callTool(tool, request.params.arguments, context);
   });

@@ -58,7 +58,7 @@ async function keyDirectory(request: Request): Promise<Response> {
     });
   }
   const body = directoryBody(key);
-  const headers = new Headers(directoryResponseHeaders(key, new URL(request.url), body));
+  const headers = new Headers(directoryResponseHeaders(key, runtime().config.origin, body));
   // Ephemeral keys (local start) change on restart: keep caches short then.
   headers.set('cache-control', runtime().config.readerSigningKeyEphemeral ? 'no-cache' : 'public, max-age=3600');
   headers.set('access-control-allow-origin', '*');

@@ -91,7 +91,8 @@ function routeOf(r: FuzzRequest): string {
 function areaOf(r: FuzzRequest): Area {
   let pathname: string;
   try {
-    pathname = new URL(r.path, 'http://127.0.0.1').pathname;
+    // The server reads the request-target as a path (`//x/api` is the path `//x/api`, never host x).
+    pathname = (r.path.startsWith('/') ? new URL(`http://127.0.0.1${r.path}`) : new URL(r.path, 'http://127.0.0.1')).pathname;
   } catch {
     return 'function'; // the server answers 400 itself: it must be the JSON error body
   }

@@ -67,7 +67,8 @@ describe('key directory', () => {
     assert.equal((publicJwk as { d?: string }).d, undefined);
     const headers = Object.fromEntries(res.headers);
     const verifier = await verifierFromJWK({ kty: 'OKP', crv: 'Ed25519', x: publicJwk.x });
-    await httpsig.verify({ request: { method: 'GET', url: `${server.url}${DIRECTORY}`, headers: {} }, response: { status: 200, headers } }, (data, sig, params) => {
+    // Bound to the configured origin's authority (the one Signature-Agent names), not to the Host it was asked at.
+    await httpsig.verify({ request: { method: 'GET', url: `${loadConfig().origin}${DIRECTORY}`, headers: {} }, response: { status: 200, headers } }, (data, sig, params) => {
       assert.equal(params.tag, 'http-message-signatures-directory');
       assert.equal(params.keyid, publicJwk.kid);
       return verifier(data, sig, { ...params, tag: 'web-bot-auth' } as never);

@@ -12,7 +12,7 @@ import { answer, clampResults, flagValue, schemaTypeOf, sseBody, toResults } fro
 import { askAnswerSchema } from '../../functions/ask/schemas.ts';
 import { siteData } from '../../functions/content/site-data.ts';
 import { docFiles, docSearchEntries, findDoc, llmsBlocks } from '../../functions/mcp/docs-tools.ts';
-import { originAllowed } from '../../functions/mcp/origin.ts';
+import { hostAllowed, originAllowed } from '../../functions/mcp/origin.ts';
 import { routeOf } from '../../functions/mcp/product-tools.ts';
 import type { ToolContext } from '../../functions/mcp/registry.ts';
 import { createMcpServer } from '../../functions/mcp/server.ts';
@@ -92,12 +92,13 @@ describe('MCP registries', () => {
     const ok = await call('registrado.com.br');
     assert.equal(ok.structuredContent.ausente, false);
     assert.equal(ok.structuredContent.nota, 91);
-    assert.match(ok.content[0].text, /nota 91\/100, grau A/);
+    assert.deepEqual(JSON.parse(ok.content[0].text), ok.structuredContent, 'first block: the structured content, serialized');
+    assert.match(ok.content[1].text, /nota 91\/100, grau A/);
 
     const paused = await call('pausado.com.br');
     assert.notEqual(paused.isError, true);
     assert.equal(paused.structuredContent.estado, 'limite');
-    assert.match(paused.content[0].text, /Tente de novo em 2026-11-01T10:05:00.000Z/);
+    assert.match(paused.content[1].text, /Tente de novo em 2026-11-01T10:05:00.000Z/);
 
     const absent = await call('https://vazio.com.br/x');
     assert.equal(absent.structuredContent.ausente, true);
@@ -170,18 +171,33 @@ describe('input normalizers', () => {
     ]);
   });
 
-  test('the MCP Origin rule: absent, same origin or loopback', () => {
-    const url = new URL('https://sinal.example/mcp');
-    assert.equal(originAllowed(null, url), true);
-    assert.equal(originAllowed('https://sinal.example', url), true);
-    assert.equal(originAllowed('https://sinal.example.com.br', url, 'https://sinal.example.com.br'), true);
-    assert.equal(originAllowed('http://localhost:3000', url), true);
-    assert.equal(originAllowed('http://127.0.0.1', url), true);
-    assert.equal(originAllowed('http://[::1]:8080', url), true);
-    assert.equal(originAllowed('https://sinal.example.evil.com', url), false);
-    assert.equal(originAllowed('http://sinal.example', url), false);
-    assert.equal(originAllowed('null', url), false);
-    assert.equal(originAllowed('chrome-extension://abc', url), false);
+  test('the MCP Origin rule: absent, the configured origin or loopback; never the request\'s own', () => {
+    const service = 'https://sinal.example';
+    assert.equal(originAllowed(null, service), true);
+    assert.equal(originAllowed('https://sinal.example', service), true);
+    assert.equal(originAllowed('https://sinal.example:443', service), true);
+    assert.equal(originAllowed('http://localhost:3000', service), true);
+    assert.equal(originAllowed('http://127.0.0.1', service), true);
+    assert.equal(originAllowed('http://[::1]:8080', service), true);
+    assert.equal(originAllowed('https://sinal.example.evil.com', service), false);
+    assert.equal(originAllowed('http://sinal.example', service), false);
+    assert.equal(originAllowed('http://evil.test', service), false);
+    assert.equal(originAllowed('null', service), false);
+    assert.equal(originAllowed('chrome-extension://abc', service), false);
+  });
+
+  test('the MCP Host rule: the configured host or a loopback name', () => {
+    const service = 'https://sinal.example';
+    assert.equal(hostAllowed('sinal.example', service), true);
+    assert.equal(hostAllowed('SINAL.example', service), true);
+    assert.equal(hostAllowed('127.0.0.1:8903', service), true);
+    assert.equal(hostAllowed('localhost', service), true);
+    assert.equal(hostAllowed('[::1]:8080', service), true);
+    assert.equal(hostAllowed('evil.test', service), false);
+    assert.equal(hostAllowed('sinal.example:8443', service), false);
+    assert.equal(hostAllowed('sinal.example.evil.test', service), false);
+    assert.equal(hostAllowed('localhost.evil.test', service), false);
+    assert.equal(hostAllowed('', service), false);
   });
 });
 

@@ -134,9 +134,11 @@ export const contentDigest = (body: string): string => `sha-256=:${createHash('s
 
 /**
  * Headers of the signed directory response: content type, `Content-Digest`, `Signature-Input` and
- * `Signature` (label `binding0`), bound to the authority the directory was requested at.
+ * `Signature` (label `binding0`), bound to the authority of the configured service origin (the one the
+ * reader's `Signature-Agent` names), never to the request's `Host`: a signature over an attacker-chosen
+ * authority would vouch for the directory at a host that is not ours.
  */
-export function directoryResponseHeaders(key: ReaderKey, requestUrl: URL, body: string, now = Date.now()): Record<string, string> {
+export function directoryResponseHeaders(key: ReaderKey, serviceOrigin: string, body: string, now = Date.now()): Record<string, string> {
   const created = Math.floor(now / 1000);
   const expires = created + DIRECTORY_SIGNATURE_LIFETIME_SECONDS;
   const digest = contentDigest(body);
@@ -151,7 +153,7 @@ export function directoryResponseHeaders(key: ReaderKey, requestUrl: URL, body: 
     ['alg', 'ed25519'],
     ['tag', DIRECTORY_TAG],
   ]);
-  const base = [`"@authority";req: ${authorityOf(requestUrl)}`, `"content-digest": ${digest}`, `"@signature-params": ${params}`].join('\n');
+  const base = [`"@authority";req: ${authorityOf(new URL(serviceOrigin))}`, `"content-digest": ${digest}`, `"@signature-params": ${params}`].join('\n');
   const signature = sign(null, Buffer.from(base, 'utf8'), key.privateKey);
   return {
     'content-type': DIRECTORY_MEDIA_TYPE,

@@ -88,7 +88,7 @@ describe('signed key directory', async () => {
   const key = await readerKeyFrom(jwk);
   const requestUrl = new URL(`${AGENT}/.well-known/http-message-signatures-directory`);
   const body = directoryBody(key);
-  const headers = directoryResponseHeaders(key, requestUrl, body);
+  const headers = directoryResponseHeaders(key, AGENT, body);
 
   test('JWKS with kid = thumbprint and no private material', () => {
     const json = JSON.parse(body) as { keys: Record<string, string>[] };
@@ -115,7 +115,7 @@ describe('signed key directory', async () => {
       },
     );
     assert.equal(tag, 'http-message-signatures-directory');
-    // Bound to the authority it was requested at.
+    // Bound to the service origin's authority, not to whatever host it was requested at.
     await assert.rejects(
       httpsig.verify({ request: { method: 'GET', url: 'https://outro.example/.well-known/http-message-signatures-directory', headers: {} }, response: { status: 200, headers } }, (d, s, p) =>
         verifier(d, s, { ...p, tag: 'web-bot-auth' } as never),
