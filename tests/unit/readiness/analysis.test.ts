@@ -104,13 +104,13 @@ describe('bot challenges and WAF pages', () => {
   });
 });
 
-describe('HTML analysis', () => {
+describe('HTML analysis', async () => {
   const html = `<!doctype html><html lang="pt-BR"><head><title> Título </title><meta name="description" content="Descrição">
 <link rel="canonical" href="https://x.com/"><link rel="alternate" type="text/markdown" href="/index.md">
 <script type="application/ld+json">{"@type":"Organization"}</script><script src="/app.js"></script><script>window.x=1</script><style>p{}</style></head>
 <body><main><h1>Oi</h1><p>Texto visível</p><img src="a.png" alt=""><img src="b.png" width="1" height="1" alt="b"><label for="c">C</label><input id="c"><input name="sem-rotulo"><input type="hidden" name="h"></main>
 <noscript>ative o JS</noscript><template><p>oculto</p></template></body></html>`;
-  const a = analyzeHtml(html);
+  const a = await analyzeHtml(html);
   test('head metadata', () => {
     assert.equal(a.title, 'Título');
     assert.equal(a.description, 'Descrição');
