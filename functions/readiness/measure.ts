@@ -77,6 +77,10 @@ function describeFetchError(error: FetchError): string {
   }
 }
 
+/**
+ * Measures `domain`. Throws `AnalysisCutShort` (with a message for the person) when the deadline cut the
+ * measurement short after the home page was read: such a measurement must not be recorded.
+ */
 export async function measure(domain: string, options: MeasureOptions): Promise<Envelope> {
   const now = options.now ?? Date.now;
   const medidoEm = new Date(now()).toISOString();
@@ -127,12 +131,10 @@ export async function measure(domain: string, options: MeasureOptions): Promise<
   if (home.truncated) return unscored(domain, medidoEm, `A página inicial passa de ${Math.round((homeOptions.maxBytes / 1024 / 1024) * 10) / 10} MB; o medidor não a lê inteira.`);
   if (!home.contentType.includes('html')) return unscored(domain, medidoEm, `A página inicial não é HTML (${home.contentType || 'sem Content-Type'}).`);
 
-  // 2. Every check, in parallel (fetches are memoized and limited per host), all under the deadline: an
-  // analysis cut short yields no reading (never a grade computed from partial work).
-  const tooLong = unscored(
-    domain,
-    medidoEm,
-    `A medição passou do limite de ${Math.round(totalMs / 1000)} s: o site respondeu devagar demais ou entregou conteúdo pesado demais para uma leitura completa. Nenhuma leitura foi registrada.`,
+  // 2. Every check, in parallel (fetches are memoized and limited per host), all under the deadline: a
+  // measurement cut short throws instead of returning an envelope (nothing is recorded from partial work).
+  const tooLong = new AnalysisCutShort(
+    `A medição passou do limite de ${Math.round(totalMs / 1000)} s: o site respondeu devagar demais ou entregou conteúdo pesado demais para uma leitura completa. Nenhuma leitura foi registrada; tente de novo mais tarde.`,
   );
   let done = 0;
   const run = async (check: CheckDefinition, ctx: MeasurementContext): Promise<CheckOutcome> => {
@@ -156,8 +158,7 @@ export async function measure(domain: string, options: MeasureOptions): Promise<
     const context = ctx;
     outcomes = await deadline.race(Promise.all(CHECKS.map((check) => run(check, context))));
   } catch (error) {
-    if (error instanceof AnalysisCutShort) return tooLong;
-    throw error;
+    throw error instanceof AnalysisCutShort ? tooLong : error;
   }
 
   // 3. Interference on the way (challenges, WAF pages, 429) makes a grade untrustworthy.
@@ -170,7 +171,7 @@ export async function measure(domain: string, options: MeasureOptions): Promise<
       [BOT_BLOCK_LACUNA],
     );
   }
-  if (deadline.expired()) return tooLong;
+  if (deadline.expired()) throw tooLong;
 
   const result = score(CHECKS.map((check, i) => ({ check, outcome: outcomes[i] as CheckOutcome })));
   return {
