@@ -11,7 +11,7 @@ import { detectInterference } from './analysis/challenge.ts';
 import { parseLinkHeader } from './analysis/link-header.ts';
 import { type LlmsFile, looksLikeHtml, parseLlmsTxt } from './analysis/llms.ts';
 import { parseRobots, type RobotsFile } from './analysis/robots.ts';
-import type { Deadline } from './deadline.ts';
+import { AnalysisCutShort, type Deadline } from './deadline.ts';
 import { type FetchedResponse, FetchError, type FetchOptions, type SafeFetch } from './fetch/safe-fetch.ts';
 
 export type Probe = FetchedResponse | FetchError;
@@ -206,6 +206,8 @@ export async function createContext(init: ContextInit): Promise<MeasurementConte
     } catch {
       return { url: target, urls: [], problem: 'XML inválido' };
     }
+    // fast-xml-parser is linear but synchronous (about 1 s for a 2 MB sitemap): stop here past the deadline.
+    deadline.check();
     if (!isObject(doc)) return { url: target, urls: [], problem: 'XML inválido' };
     if (isObject(doc.urlset)) return { url: target, urls: locs(doc.urlset.url, 'url'), kind: 'urlset' };
     if (isObject(doc.sitemapindex)) return { url: target, urls: locs(doc.sitemapindex.sitemap, 'sitemap'), kind: 'sitemapindex' };
@@ -219,7 +221,8 @@ export async function createContext(init: ContextInit): Promise<MeasurementConte
       let info: SitemapInfo;
       try {
         info = await readSitemap(url(candidate));
-      } catch {
+      } catch (error) {
+        if (error instanceof AnalysisCutShort) throw error;
         continue;
       }
       first ??= info;

@@ -57,6 +57,12 @@ export const HOSTILE_CONTENT_CASES: HostileContentCase[] = [
     before: "node-html-parser: querySelectorAll('label') para cada controle com id (quadrático)",
   },
   {
+    name: 'script na página com 2 MB de modelContext repetido',
+    surface: 'home',
+    body: () => `<html><body><p>texto</p><script>${'modelContext'.repeat(170_000)}</script>`,
+    before: 'expressão da verificação WebMCP: 0,6 s por 2 MB (até 400 passos por ocorrência)',
+  },
+  {
     name: 'robots.txt com 7 estrelas e caminho de 40 a',
     surface: 'robots',
     body: () => `User-agent: *\nDisallow: ${stars(7)}\n`,

@@ -10,6 +10,7 @@ import { analyzeHtml, HTML_SLICE_CHARS } from '../../../functions/readiness/anal
 import { parseLlmsTxt } from '../../../functions/readiness/analysis/llms.ts';
 import { isAllowed, parseRobots, patternMatches } from '../../../functions/readiness/analysis/robots.ts';
 import { frontMatterHasName } from '../../../functions/readiness/checks/agent-skills.ts';
+import { registersTools } from '../../../functions/readiness/checks/webmcp.ts';
 import { AnalysisCutShort, createDeadline } from '../../../functions/readiness/deadline.ts';
 import { AI_AGENTS } from '../../../src/model/ai-agents.ts';
 import { HOSTILE_CONTENT_CASES, type HostileContentCase } from '../../attacks/hostile-content-cases.ts';
@@ -19,8 +20,10 @@ const BOUND_MS = 3_000;
 
 async function analyse(row: HostileContentCase, body: string): Promise<unknown> {
   switch (row.surface) {
-    case 'home':
-      return analyzeHtml(body, createDeadline(60_000));
+    case 'home': {
+      const page = await analyzeHtml(body, createDeadline(60_000));
+      return page.inlineScripts.some(registersTools) || page;
+    }
     case 'robots': {
       const file = parseRobots(body);
       return AI_AGENTS.map((a) => isAllowed(file, a.token, '/') && isAllowed(file, a.token, row.homePath ?? '/'));
@@ -71,6 +74,22 @@ describe('hostile content is analysed in bounded time (tests/attacks/hostile-con
     assert.equal(frontMatterHasName('---\r\nname: consultar\r\n---\r\n'), true);
     assert.equal(frontMatterHasName('---\ndescription: x\n---\nname: fora\n'), false);
     assert.equal(frontMatterHasName('# Sem front matter\nname: x\n---\n'), false);
+  });
+});
+
+describe('WebMCP script detection without a regular expression', () => {
+  const reference = /modelContext[\s\S]{0,400}registerTool|registerTool[\s\S]{0,400}modelContext/;
+  test('agrees with the expression it replaced', () => {
+    const pieces = ['modelContext', 'registerTool', 'x', ' '.repeat(199), ' '.repeat(200), ' '.repeat(201), 'modelCon', 'Tool'];
+    let compared = 0;
+    for (const a of pieces) for (const b of pieces) for (const c of pieces) for (const d of pieces) {
+      const script = a + b + c + d;
+      assert.equal(registersTools(script), reference.test(script), JSON.stringify(script.replace(/ {2,}/g, (m) => `<${m.length}>`)));
+      compared++;
+    }
+    assert.equal(compared, pieces.length ** 4);
+    assert.equal(registersTools('document.modelContext?.registerTool({ name: "buscar" })'), true);
+    assert.equal(registersTools(`modelContext${' '.repeat(401)}registerTool`), false);
   });
 });
 
