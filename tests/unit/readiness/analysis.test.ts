@@ -131,3 +131,17 @@ describe('HTML analysis', async () => {
     assert.deepEqual(a.controls, [{ labelled: true }, { labelled: false }]);
   });
 });
+
+describe('HTML analysis on the tokenizer: the cases a tree used to settle', () => {
+  test('entities decoded, svg titles and self-closing svg, wrapped labels, head without body', async () => {
+    const a = await analyzeHtml(
+      '<html lang=pt><title>A &amp; B</title><meta name=description content="Caf&eacute; &quot;bom&quot;"><svg><title>ícone</title><text>oculto</text></svg>' +
+        '<p>Ol&aacute;<svg/>mundo</p><label>Nome <input name=n></label><input id=x><label for=x>X</label><style>p{}</style><script type="application/ld+json">{"a":"&amp;"}</script>',
+    );
+    assert.equal(a.title, 'A & B');
+    assert.equal(a.description, 'Café "bom"');
+    assert.equal(a.text, 'Olámundo Nome X');
+    assert.deepEqual(a.controls, [{ labelled: true }, { labelled: true }], 'wrapped, and by for= declared after the control');
+    assert.deepEqual(a.jsonLd, ['{"a":"&amp;"}'], 'script text is raw');
+  });
+});
