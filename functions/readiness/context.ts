@@ -3,6 +3,7 @@
  * analyzed, a memoized fetch (each URL + Accept fetched once, whatever number of checks read it), and lazy
  * shared analyses (robots.txt, llms.txt, sitemap, sampled pages, API catalog, OpenAPI, MCP card…).
  * It also counts the responses that look like bot protection, so interference is reported, not scored.
+ * Every analysis of site content is bounded and runs under the measurement's deadline (`deadline.ts`).
  */
 import { XMLParser } from 'fast-xml-parser';
 import { analyzeHtml, type PageAnalysis } from './analysis/html.ts';
@@ -10,6 +11,7 @@ import { detectInterference } from './analysis/challenge.ts';
 import { parseLinkHeader } from './analysis/link-header.ts';
 import { type LlmsFile, looksLikeHtml, parseLlmsTxt } from './analysis/llms.ts';
 import { parseRobots, type RobotsFile } from './analysis/robots.ts';
+import { AnalysisCutShort, type Deadline } from './deadline.ts';
 import { type FetchedResponse, FetchError, type FetchOptions, type SafeFetch } from './fetch/safe-fetch.ts';
 
 export type Probe = FetchedResponse | FetchError;
@@ -73,6 +75,8 @@ export interface MeasurementContext {
   loopback: boolean;
   /** https was unreachable and the site was measured over http. */
   httpFallback: boolean;
+  /** The measurement's budget: long analyses `await deadline.pause()` between slices. */
+  deadline: Deadline;
   /** Absolute URL for a path of the site (or an absolute URL unchanged). */
   url(pathOrUrl: string): string;
   get(pathOrUrl: string, options?: ProbeOptions): Promise<Probe>;
@@ -94,6 +98,7 @@ export interface ContextInit {
   fetch: SafeFetch;
   loopback: boolean;
   httpFallback: boolean;
+  deadline: Deadline;
 }
 
 const HTML_ACCEPT = 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.8';
@@ -109,9 +114,10 @@ export function parseJson(text: string): unknown {
 
 export const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-export function createContext(init: ContextInit): MeasurementContext {
+export async function createContext(init: ContextInit): Promise<MeasurementContext> {
   const origin = new URL(init.home.finalUrl).origin;
-  const page = analyzeHtml(init.home.body);
+  const { deadline } = init;
+  const page = await analyzeHtml(init.home.body, deadline);
   const cache = new Map<string, Promise<Probe>>();
   let total = 1;
   let blocked = 0;
@@ -163,6 +169,7 @@ export function createContext(init: ContextInit): MeasurementContext {
     const probe = await get(target, { accept: 'text/plain, */*;q=0.5' });
     if (!ok200(probe)) return { url: target, probe, servedHtml: false };
     if (looksLikeHtml(probe.body) || probe.contentType === 'text/html') return { url: target, probe, servedHtml: true };
+    deadline.check();
     return { url: target, probe, file: parseRobots(probe.body), servedHtml: false };
   });
 
@@ -172,6 +179,7 @@ export function createContext(init: ContextInit): MeasurementContext {
       const target = url(path);
       const probe = await get(target, { accept });
       if (ok200(probe) && probe.body.trim() !== '' && !looksLikeHtml(probe.body) && probe.contentType !== 'text/html') {
+        deadline.check();
         return { url: target, probe, file: parseLlmsTxt(probe.body), text: probe.body };
       }
     }
@@ -198,6 +206,8 @@ export function createContext(init: ContextInit): MeasurementContext {
     } catch {
       return { url: target, urls: [], problem: 'XML inválido' };
     }
+    // fast-xml-parser is linear but synchronous (about 1 s for a 2 MB sitemap): stop here past the deadline.
+    deadline.check();
     if (!isObject(doc)) return { url: target, urls: [], problem: 'XML inválido' };
     if (isObject(doc.urlset)) return { url: target, urls: locs(doc.urlset.url, 'url'), kind: 'urlset' };
     if (isObject(doc.sitemapindex)) return { url: target, urls: locs(doc.sitemapindex.sitemap, 'sitemap'), kind: 'sitemapindex' };
@@ -211,7 +221,8 @@ export function createContext(init: ContextInit): MeasurementContext {
       let info: SitemapInfo;
       try {
         info = await readSitemap(url(candidate));
-      } catch {
+      } catch (error) {
+        if (error instanceof AnalysisCutShort) throw error;
         continue;
       }
       first ??= info;
@@ -242,7 +253,7 @@ export function createContext(init: ContextInit): MeasurementContext {
     return Promise.all(
       picks.map(async (pageUrl) => {
         const probe = await get(pageUrl, { accept: HTML_ACCEPT });
-        const analysis = ok200(probe) && probe.contentType.includes('html') ? analyzeHtml(probe.body) : undefined;
+        const analysis = ok200(probe) && probe.contentType.includes('html') ? await analyzeHtml(probe.body, deadline) : undefined;
         return { url: pageUrl, probe, analysis };
       }),
     );
@@ -291,6 +302,7 @@ export function createContext(init: ContextInit): MeasurementContext {
     page,
     loopback: init.loopback,
     httpFallback: init.httpFallback,
+    deadline,
     url,
     get,
     robots,

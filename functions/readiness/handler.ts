@@ -21,6 +21,7 @@ import { currentReaderKey, DIRECTORY_PATH, directoryBody, directoryResponseHeade
 import { normalizeDomain } from './domain.ts';
 import type { Envelope } from './envelope.ts';
 import { type GateResult, passGate, PAUSED_RETRY_AFTER_SECONDS, retryInstant } from './gate.ts';
+import { AnalysisCutShort } from './deadline.ts';
 import { measure } from './measure.ts';
 import { saveReading } from './readings.ts';
 import { closedGateResponse, emptyEnvelope, envelopeResponse, unavailableResponse } from './responses.ts';
@@ -208,6 +209,8 @@ async function measurement(request: Request, context: RequestContext): Promise<R
     try {
       envelope = await measure(dominio, { key, agentOrigin: config.origin, allowLoopback: config.readinessAllowLoopback, now: runtime().now, onProgress });
     } catch (error) {
+      // Cut short by the deadline: an honest answer, and no reading recorded from partial work.
+      if (error instanceof AnalysisCutShort) return { error: unavailable(format, dominio, error.message) };
       console.error('[readiness] medição falhou:', error);
       return { error: unavailable(format, dominio, 'A medição falhou por um erro interno do medidor. Tente de novo em instantes.') };
     }

@@ -8,7 +8,8 @@ import { detectInterference } from './analysis/challenge.ts';
 import { type ReaderKey, readerUserAgent, signRequest } from './agent/signing.ts';
 import { CHECKS } from './checks/index.ts';
 import type { CheckDefinition, CheckOutcome } from './checks/types.ts';
-import { createContext } from './context.ts';
+import { createContext, type MeasurementContext } from './context.ts';
+import { AnalysisCutShort, createDeadline } from './deadline.ts';
 import { isLoopbackTarget } from './domain.ts';
 import type { Envelope, Lacuna } from './envelope.ts';
 import { createSafeFetcher, type FetchedResponse, FetchError } from './fetch/safe-fetch.ts';
@@ -76,6 +77,10 @@ function describeFetchError(error: FetchError): string {
   }
 }
 
+/**
+ * Measures `domain`. Throws `AnalysisCutShort` (with a message for the person) when the deadline cut the
+ * measurement short after the home page was read: such a measurement must not be recorded.
+ */
 export async function measure(domain: string, options: MeasureOptions): Promise<Envelope> {
   const now = options.now ?? Date.now;
   const medidoEm = new Date(now()).toISOString();
@@ -84,7 +89,8 @@ export async function measure(domain: string, options: MeasureOptions): Promise<
   if (loopback && !allowLoopback) return unscored(domain, medidoEm, 'Endereços locais não são medidos.');
 
   const totalMs = options.totalMs ?? 20_000;
-  const signal = AbortSignal.timeout(totalMs);
+  const deadline = createDeadline(totalMs);
+  const { signal } = deadline;
   const fetcher = createSafeFetcher({
     network: options.network,
     allowLoopback,
@@ -125,14 +131,18 @@ export async function measure(domain: string, options: MeasureOptions): Promise<
   if (home.truncated) return unscored(domain, medidoEm, `A página inicial passa de ${Math.round((homeOptions.maxBytes / 1024 / 1024) * 10) / 10} MB; o medidor não a lê inteira.`);
   if (!home.contentType.includes('html')) return unscored(domain, medidoEm, `A página inicial não é HTML (${home.contentType || 'sem Content-Type'}).`);
 
-  // 2. Every check, in parallel (fetches are memoized and limited per host).
-  const ctx = createContext({ domain, home, fetch: fetcher, loopback, httpFallback });
+  // 2. Every check, in parallel (fetches are memoized and limited per host), all under the deadline: a
+  // measurement cut short throws instead of returning an envelope (nothing is recorded from partial work).
+  const tooLong = new AnalysisCutShort(
+    `A medição passou do limite de ${Math.round(totalMs / 1000)} s: o site respondeu devagar demais ou entregou conteúdo pesado demais para uma leitura completa. Nenhuma leitura foi registrada; tente de novo mais tarde.`,
+  );
   let done = 0;
-  const run = async (check: CheckDefinition): Promise<CheckOutcome> => {
+  const run = async (check: CheckDefinition, ctx: MeasurementContext): Promise<CheckOutcome> => {
     let outcome: CheckOutcome;
     try {
       outcome = await check.run(ctx);
     } catch (error) {
+      if (error instanceof AnalysisCutShort) throw error;
       // A defect of the instrument must not cost the site points.
       console.error(`[readiness] verificação ${check.id} falhou:`, error);
       outcome = { status: 'nao_se_aplica', detalhe: 'Não foi possível avaliar esta verificação nesta medição.' };
@@ -141,7 +151,15 @@ export async function measure(domain: string, options: MeasureOptions): Promise<
     options.onProgress?.({ verificacao: check.id, nome: check.nome, feitas: done, total: CHECKS.length });
     return outcome;
   };
-  const outcomes = await Promise.all(CHECKS.map(run));
+  let ctx: MeasurementContext;
+  let outcomes: CheckOutcome[];
+  try {
+    ctx = await createContext({ domain, home, fetch: fetcher, loopback, httpFallback, deadline });
+    const context = ctx;
+    outcomes = await deadline.race(Promise.all(CHECKS.map((check) => run(check, context))));
+  } catch (error) {
+    throw error instanceof AnalysisCutShort ? tooLong : error;
+  }
 
   // 3. Interference on the way (challenges, WAF pages, 429) makes a grade untrustworthy.
   const interference = ctx.interference();
@@ -153,7 +171,7 @@ export async function measure(domain: string, options: MeasureOptions): Promise<
       [BOT_BLOCK_LACUNA],
     );
   }
-  if (signal.aborted) return unscored(domain, medidoEm, `A medição passou do limite de ${Math.round(totalMs / 1000)} s: o site respondeu devagar demais para uma leitura completa.`);
+  if (deadline.expired()) throw tooLong;
 
   const result = score(CHECKS.map((check, i) => ({ check, outcome: outcomes[i] as CheckOutcome })));
   return {

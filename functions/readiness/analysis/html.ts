@@ -1,8 +1,14 @@
 /**
  * What the checks read from an HTML page, extracted once: head metadata, alternate links, JSON-LD, the text
  * a crawler gets without running JavaScript, accessibility-tree basics and script hints (WebMCP).
+ *
+ * Pages are hostile input: the analysis is one pass over htmlparser2's tokenizer (linear time, no tree, no
+ * element stack to search), with a handful of counters for the containers that matter (head, label, svg,
+ * template, noscript). It is fed in slices that give the event loop back and stop at the measurement's
+ * deadline (see docs/readiness.md, "Hostile sites").
  */
-import { type HTMLElement, parse } from 'node-html-parser';
+import { Tokenizer, type TokenizerCallbacks } from 'htmlparser2';
+import type { Deadline } from '../deadline.ts';
 
 export interface PageAnalysis {
   title: string;
@@ -31,93 +37,226 @@ export interface PageAnalysis {
   declarativeTools: number;
 }
 
-const EMPTY: PageAnalysis = {
-  title: '',
-  description: '',
-  canonical: undefined,
-  lang: undefined,
-  markdownAlternates: [],
-  jsonLd: [],
-  hasMicrodata: false,
-  text: '',
-  h1Count: 0,
-  hasMain: false,
-  images: [],
-  embeds: [],
-  controls: [],
-  scriptSrcs: [],
-  inlineScripts: [],
-  declarativeTools: 0,
-};
+/** Characters handed to the tokenizer between two deadline checks. */
+export const HTML_SLICE_CHARS = 64 * 1024;
+
+/** Elements whose text a non-rendering crawler does not read (script text is captured apart). */
+const HIDDEN = new Set(['style', 'template', 'noscript', 'svg', 'math']);
+/** Elements that separate words in the extracted text. */
+const BLOCK = new Set(
+  'address article aside blockquote br dd details dialog div dl dt fieldset figcaption figure footer form h1 h2 h3 h4 h5 h6 header hr label legend li main nav ol p pre section summary table tbody td tfoot th thead tr ul'.split(' '),
+);
+const INLINE_SCRIPT_TYPE = /^(?:|text\/javascript|module|application\/javascript)$/i;
+const MARKDOWN_TYPE = /^text\/(?:x-)?markdown/i;
 
 const collapse = (s: string): string => s.replace(/\s+/g, ' ').trim();
 
-export function analyzeHtml(html: string): PageAnalysis {
-  let root: HTMLElement;
-  try {
-    root = parse(html, { comment: false, blockTextElements: { script: true, style: true, noscript: true, pre: true, textarea: true } });
-  } catch {
-    return { ...EMPTY };
-  }
-  const attr = (el: HTMLElement | null | undefined, name: string) => el?.getAttribute(name) ?? undefined;
-  const rels = (el: HTMLElement) => (el.getAttribute('rel') ?? '').toLowerCase().split(/\s+/);
+interface Control {
+  id: string | undefined;
+  named: boolean;
+}
 
-  const links = root.querySelectorAll('link');
-  const canonical = links.find((l) => rels(l).includes('canonical'));
-  const markdownAlternates = links
-    .filter((l) => rels(l).includes('alternate') && /^text\/(?:x-)?markdown/i.test(l.getAttribute('type') ?? ''))
-    .map((l) => l.getAttribute('href') ?? '')
-    .filter(Boolean);
+/** The one-pass collector behind `analyzeHtml`: tokenizer callbacks plus the counters and lists. */
+function collector(html: string) {
+  const page: PageAnalysis = {
+    title: '',
+    description: '',
+    canonical: undefined,
+    lang: undefined,
+    markdownAlternates: [],
+    jsonLd: [],
+    hasMicrodata: false,
+    text: '',
+    h1Count: 0,
+    hasMain: false,
+    images: [],
+    embeds: [],
+    controls: [],
+    scriptSrcs: [],
+    inlineScripts: [],
+    declarativeTools: 0,
+  };
+  const text: string[] = [];
+  const labelFor = new Set<string>();
+  const controls: Control[] = [];
+  let seenHtml = false;
+  let seenDescription = false;
+  let titleDone = false;
+  let head = 0;
+  let label = 0;
+  let hidden = 0;
+  // The element being opened and its attributes (first occurrence of a name wins, as in browsers).
+  let tag = '';
+  let attrs = new Map<string, string>();
+  let attrName = '';
+  let attrValue = '';
+  // Raw-text or RCDATA content being captured: a script or the title.
+  let capture: { kind: 'script' | 'title'; type: string; src: boolean; parts: string[] } | undefined;
 
-  const scripts = root.querySelectorAll('script');
-  const jsonLd = scripts.filter((s) => (s.getAttribute('type') ?? '').toLowerCase().trim() === 'application/ld+json').map((s) => s.rawText);
-  const scriptSrcs = scripts.map((s) => s.getAttribute('src')).filter((s): s is string => !!s);
-  const inlineScripts = scripts
-    .filter((s) => !s.getAttribute('src') && /^(?:|text\/javascript|module|application\/javascript)$/i.test((s.getAttribute('type') ?? '').trim()))
-    .map((s) => s.rawText);
+  const visibleText = (s: string): void => {
+    if (capture) capture.parts.push(s);
+    else if (hidden === 0 && head === 0) text.push(s);
+  };
 
-  const description = root.querySelectorAll('meta').find((m) => (m.getAttribute('name') ?? '').toLowerCase() === 'description');
-
-  // Text a non-rendering crawler sees: the body without scripts, styles, templates and hidden SVG.
-  const body = root.querySelector('body') ?? root;
-  const clone = parse(body.toString(), { comment: false, blockTextElements: { script: true, style: true, noscript: true, pre: true, textarea: true } });
-  for (const el of clone.querySelectorAll('script, style, template, noscript, svg')) el.remove();
-  const text = collapse(clone.structuredText ?? '');
-
-  const labelled = (el: HTMLElement): boolean => {
-    if (attr(el, 'aria-label') || attr(el, 'aria-labelledby') || attr(el, 'title')) return true;
-    const id = attr(el, 'id');
-    if (id && root.querySelectorAll('label').some((l) => l.getAttribute('for') === id)) return true;
-    let parent = el.parentNode as HTMLElement | null;
-    while (parent) {
-      if (parent.tagName === 'LABEL') return true;
-      parent = parent.parentNode as HTMLElement | null;
+  const open = (name: string, selfClosing: boolean): void => {
+    const a = attrs;
+    const get = (n: string) => a.get(n);
+    if (BLOCK.has(name)) text.push(' ');
+    if (name === 'html' && !seenHtml) {
+      seenHtml = true;
+      page.lang = get('lang');
     }
-    const type = (attr(el, 'type') ?? '').toLowerCase();
-    return type === 'submit' || type === 'button' || type === 'reset' || (el.tagName === 'INPUT' && type === 'image' && !!attr(el, 'alt'));
+    if (a.has('itemscope')) page.hasMicrodata = true;
+    if (get('role') === 'main') page.hasMain = true;
+    switch (name) {
+      case 'head':
+        head++;
+        return;
+      case 'body':
+        head = 0;
+        return;
+      case 'title':
+        if (!titleDone && hidden === 0) capture = { kind: 'title', type: '', src: false, parts: [] };
+        return;
+      case 'script': {
+        const src = get('src');
+        if (src) page.scriptSrcs.push(src);
+        capture = { kind: 'script', type: (get('type') ?? '').trim(), src: !!src, parts: [] };
+        return;
+      }
+      case 'link': {
+        const rels = (get('rel') ?? '').toLowerCase().split(/\s+/);
+        if (rels.includes('canonical') && page.canonical === undefined) page.canonical = get('href');
+        const href = get('href');
+        if (rels.includes('alternate') && MARKDOWN_TYPE.test(get('type') ?? '') && href) page.markdownAlternates.push(href);
+        return;
+      }
+      case 'meta':
+        if (!seenDescription && (get('name') ?? '').toLowerCase() === 'description') {
+          seenDescription = true;
+          page.description = collapse(get('content') ?? '');
+        }
+        return;
+      case 'h1':
+        page.h1Count++;
+        return;
+      case 'main':
+        page.hasMain = true;
+        return;
+      case 'img':
+        page.images.push({ alt: a.has('alt'), sized: !!get('width') && !!get('height') });
+        return;
+      case 'iframe':
+      case 'video':
+        page.embeds.push({ sized: !!get('width') && !!get('height') });
+        return;
+      case 'label':
+        label++;
+        if (get('for')) labelFor.add(get('for') as string);
+        return;
+      case 'form':
+        if (get('toolname')) page.declarativeTools++;
+        return;
+      case 'input':
+      case 'select':
+      case 'textarea': {
+        const type = (get('type') ?? '').toLowerCase();
+        if (name === 'input' && type === 'hidden') return;
+        const named =
+          !!(get('aria-label') || get('aria-labelledby') || get('title')) ||
+          label > 0 ||
+          type === 'submit' ||
+          type === 'button' ||
+          type === 'reset' ||
+          (name === 'input' && type === 'image' && !!get('alt'));
+        controls.push({ id: get('id'), named });
+        return;
+      }
+      default:
+        if (HIDDEN.has(name) && !selfClosing) hidden++;
+    }
   };
-  const controls = root
-    .querySelectorAll('input, select, textarea')
-    .filter((el) => (attr(el, 'type') ?? '').toLowerCase() !== 'hidden')
-    .map((el) => ({ labelled: labelled(el) }));
 
-  const sized = (el: HTMLElement) => !!attr(el, 'width') && !!attr(el, 'height');
-  return {
-    title: collapse(root.querySelector('title')?.text ?? ''),
-    description: collapse(description?.getAttribute('content') ?? ''),
-    canonical: attr(canonical, 'href'),
-    lang: attr(root.querySelector('html'), 'lang'),
-    markdownAlternates,
-    jsonLd,
-    hasMicrodata: !!root.querySelector('[itemscope]'),
-    text,
-    h1Count: root.querySelectorAll('h1').length,
-    hasMain: !!root.querySelector('main') || !!root.querySelector('[role="main"]'),
-    images: root.querySelectorAll('img').map((img) => ({ alt: img.getAttribute('alt') !== undefined, sized: sized(img) })),
-    embeds: root.querySelectorAll('iframe, video').map((el) => ({ sized: sized(el) })),
-    controls,
-    scriptSrcs,
-    inlineScripts,
-    declarativeTools: root.querySelectorAll('form').filter((f) => !!f.getAttribute('toolname')).length,
+  const close = (name: string): void => {
+    if (BLOCK.has(name)) text.push(' ');
+    if (capture && (name === 'script' || name === 'title')) {
+      const { kind, type, src, parts } = capture;
+      capture = undefined;
+      const body = parts.join('');
+      if (kind === 'title') {
+        page.title = collapse(body);
+        titleDone = true;
+      } else if (type.toLowerCase() === 'application/ld+json') page.jsonLd.push(body);
+      else if (!src && INLINE_SCRIPT_TYPE.test(type)) page.inlineScripts.push(body);
+      return;
+    }
+    if (name === 'head' && head > 0) head--;
+    else if (name === 'label' && label > 0) label--;
+    else if (HIDDEN.has(name) && hidden > 0) hidden--;
   };
+
+  const endOpenTag = (selfClosing: boolean): void => {
+    if (!tag) return;
+    const name = tag;
+    tag = '';
+    open(name, selfClosing);
+    attrs = new Map();
+  };
+
+  const callbacks: TokenizerCallbacks = {
+    ontext: (start, end) => visibleText(html.slice(start, end)),
+    ontextentity: (codepoint) => visibleText(String.fromCodePoint(codepoint)),
+    onopentagname: (start, end) => {
+      tag = html.slice(start, end).toLowerCase();
+      attrs = new Map();
+    },
+    onattribname: (start, end) => {
+      attrName = html.slice(start, end).toLowerCase();
+      attrValue = '';
+    },
+    onattribdata: (start, end) => {
+      attrValue += html.slice(start, end);
+    },
+    onattribentity: (codepoint) => {
+      attrValue += String.fromCodePoint(codepoint);
+    },
+    onattribend: () => {
+      if (!attrs.has(attrName)) attrs.set(attrName, attrValue);
+      attrValue = '';
+    },
+    onopentagend: () => endOpenTag(false),
+    // In HTML only foreign elements honour `/>`: `<svg/>` hides nothing, `<label/>` still opens a label.
+    onselfclosingtag: () => endOpenTag(true),
+    onclosetag: (start, end) => close(html.slice(start, end).toLowerCase()),
+    oncdata: () => {},
+    oncomment: () => {},
+    ondeclaration: () => {},
+    onprocessinginstruction: () => {},
+    onend: () => {},
+    isInForeignContext: () => hidden > 0,
+  };
+
+  const finish = (): PageAnalysis => {
+    if (capture) close(capture.kind);
+    page.text = collapse(text.join(''));
+    page.controls = controls.map((c) => ({ labelled: c.named || (!!c.id && labelFor.has(c.id)) }));
+    return page;
+  };
+  return { callbacks, finish };
+}
+
+/**
+ * Analyses a page in linear time. With a deadline, the page is tokenized in slices of `HTML_SLICE_CHARS`
+ * with a return to the event loop between slices, and `AnalysisCutShort` is thrown once the budget is spent.
+ */
+export async function analyzeHtml(html: string, deadline?: Deadline): Promise<PageAnalysis> {
+  const { callbacks, finish } = collector(html);
+  const tokenizer = new Tokenizer({}, callbacks);
+  for (let offset = 0; offset < html.length; offset += HTML_SLICE_CHARS) {
+    await deadline?.pause();
+    tokenizer.write(html.slice(offset, offset + HTML_SLICE_CHARS));
+  }
+  tokenizer.end();
+  deadline?.check();
+  return finish();
 }

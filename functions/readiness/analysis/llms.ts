@@ -1,6 +1,9 @@
 /**
  * llms.txt (llmstxt.org): `# Name` first (the only required part), then a `> summary`, optional prose, and
  * `## Section` blocks made of `- [name](url): notes` list items.
+ * The file is site-controlled: each line is read up to `LLMS_MAX_LINE` characters, and the link pattern
+ * cannot backtrack (neither the text nor the URL may contain a bracket, so every attempt stops at the next
+ * bracket and no character is scanned by two attempts).
  */
 export interface LlmsLink {
   title: string;
@@ -16,7 +19,10 @@ export interface LlmsFile {
   chars: number;
 }
 
-const LINK = /\[([^\]]*)\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g;
+/** Characters of a line searched for links (a list item is one line; real ones are far shorter). */
+export const LLMS_MAX_LINE = 8 * 1024;
+
+const LINK = /\[([^[\]]*)\]\(\s*<?([^)\s>[\]]+)>?(?:\s+"[^"]*")?\s*\)/g;
 
 export function parseLlmsTxt(text: string): LlmsFile {
   const lines = text.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/);
@@ -29,7 +35,7 @@ export function parseLlmsTxt(text: string): LlmsFile {
   const links: LlmsLink[] = [];
   let inSection = false;
   for (let i = firstIndex + 1; i < lines.length && firstIndex >= 0; i++) {
-    const line = (lines[i] ?? '').trim();
+    const line = (lines[i] ?? '').slice(0, LLMS_MAX_LINE).trim();
     if (line === '') continue;
     if (!inSection && line.startsWith('>')) hasSummary = true;
     if (/^##\s+\S/.test(line)) {

@@ -4,6 +4,25 @@ import { type CheckDefinition, failed, partial, passed } from './types.ts';
 
 const NAME = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
+/** Characters of a SKILL.md searched for its front matter (it opens the file). */
+export const SKILL_FRONT_MATTER_MAX = 64 * 1024;
+
+/**
+ * Whether a SKILL.md opens with a `---` front matter that has a `name:`. Read line by line with indexOf
+ * (no regular expression over the whole file: a lazy `[\s\S]*?` pattern is quadratic on hostile files).
+ */
+export function frontMatterHasName(text: string): boolean {
+  const head = text.slice(0, SKILL_FRONT_MATTER_MAX);
+  const firstBreak = head.indexOf('\n');
+  if (!head.startsWith('---') || firstBreak < 0 || head.slice(3, firstBreak).trim() !== '') return false;
+  const end = head.indexOf('\n---', firstBreak);
+  if (end < 0) return false;
+  return head
+    .slice(firstBreak + 1, end)
+    .split('\n')
+    .some((line) => line.startsWith('name:') && line.slice(5).trim() !== '');
+}
+
 export const agentSkills: CheckDefinition = {
   id: 'agent-skills',
   nome: 'Índice de habilidades para agentes',
@@ -31,7 +50,7 @@ export const agentSkills: CheckDefinition = {
         const skill = await ctx.get(new URL(first.url as string, probe.finalUrl).href, { accept: 'text/markdown, text/plain;q=0.9, */*;q=0.5' });
         if (!ok200(skill)) problems.push(`${first.url as string} não responde 200`);
         else {
-          if (!/^---\s*\n[\s\S]*?\bname:\s*\S[\s\S]*?\n---/.test(skill.body)) problems.push(`${first.url as string} sem frontmatter com name`);
+          if (!frontMatterHasName(skill.body)) problems.push(`${first.url as string} sem frontmatter com name`);
           if (typeof first.digest === 'string') {
             const digest = `sha256:${createHash('sha256').update(skill.body, 'utf8').digest('hex')}`;
             if (digest !== first.digest) problems.push(`digest de ${first.name as string} não confere com o arquivo servido`);

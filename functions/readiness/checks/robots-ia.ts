@@ -27,7 +27,11 @@ export const robotsIa: CheckDefinition = {
     const file = info.file;
     if (!file) return passed('Sem robots.txt legível: nenhuma regra bloqueia os robôs de IA.');
     const home = new URL(ctx.home.finalUrl).pathname || '/';
-    const blocked = AI_AGENTS.filter((a) => !isAllowed(file, a.token, '/') || !isAllowed(file, a.token, home));
+    const blocked: (typeof AI_AGENTS)[number][] = [];
+    for (const agent of AI_AGENTS) {
+      await ctx.deadline.pause();
+      if (!isAllowed(file, agent.token, '/') || !isAllowed(file, agent.token, home)) blocked.push(agent);
+    }
     const answering = blocked.filter((a) => a.tipo !== 'treinamento');
     const training = blocked.filter((a) => a.tipo === 'treinamento');
     if (answering.length > 0) {

@@ -104,13 +104,13 @@ describe('bot challenges and WAF pages', () => {
   });
 });
 
-describe('HTML analysis', () => {
+describe('HTML analysis', async () => {
   const html = `<!doctype html><html lang="pt-BR"><head><title> Título </title><meta name="description" content="Descrição">
 <link rel="canonical" href="https://x.com/"><link rel="alternate" type="text/markdown" href="/index.md">
 <script type="application/ld+json">{"@type":"Organization"}</script><script src="/app.js"></script><script>window.x=1</script><style>p{}</style></head>
 <body><main><h1>Oi</h1><p>Texto visível</p><img src="a.png" alt=""><img src="b.png" width="1" height="1" alt="b"><label for="c">C</label><input id="c"><input name="sem-rotulo"><input type="hidden" name="h"></main>
 <noscript>ative o JS</noscript><template><p>oculto</p></template></body></html>`;
-  const a = analyzeHtml(html);
+  const a = await analyzeHtml(html);
   test('head metadata', () => {
     assert.equal(a.title, 'Título');
     assert.equal(a.description, 'Descrição');
@@ -129,5 +129,19 @@ describe('HTML analysis', () => {
     assert.equal(a.h1Count, 1);
     assert.deepEqual(a.images, [{ alt: true, sized: false }, { alt: true, sized: true }]);
     assert.deepEqual(a.controls, [{ labelled: true }, { labelled: false }]);
+  });
+});
+
+describe('HTML analysis on the tokenizer: the cases a tree used to settle', () => {
+  test('entities decoded, svg titles and self-closing svg, wrapped labels, head without body', async () => {
+    const a = await analyzeHtml(
+      '<html lang=pt><title>A &amp; B</title><meta name=description content="Caf&eacute; &quot;bom&quot;"><svg><title>ícone</title><text>oculto</text></svg>' +
+        '<p>Ol&aacute;<svg/>mundo</p><label>Nome <input name=n></label><input id=x><label for=x>X</label><style>p{}</style><script type="application/ld+json">{"a":"&amp;"}</script>',
+    );
+    assert.equal(a.title, 'A & B');
+    assert.equal(a.description, 'Café "bom"');
+    assert.equal(a.text, 'Olámundo Nome X');
+    assert.deepEqual(a.controls, [{ labelled: true }, { labelled: true }], 'wrapped, and by for= declared after the control');
+    assert.deepEqual(a.jsonLd, ['{"a":"&amp;"}'], 'script text is raw');
   });
 });
