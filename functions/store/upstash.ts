@@ -5,7 +5,7 @@
  * Redis costs a request at most `timeoutMs` and callers degrade as the contract says.
  */
 import { Redis } from '@upstash/redis';
-import { type Store, StoreUnavailableError } from './types.ts';
+import { type Store, type StoreSetOptions, StoreUnavailableError } from './types.ts';
 
 export interface UpstashStoreOptions {
   url: string;
@@ -56,7 +56,7 @@ export class UpstashStore implements Store {
     }
   }
 
-  async set(key: string, value: unknown, options: { ttlSeconds?: number; ifAbsent?: boolean } = {}): Promise<boolean> {
+  async set(key: string, value: unknown, options: StoreSetOptions = {}): Promise<boolean> {
     const text = JSON.stringify(value);
     if (text === undefined) throw new TypeError('valor não serializável em JSON');
     const ttl = options.ttlSeconds;

@@ -99,6 +99,16 @@ function contractSuite(name: string, make: () => Store, skip: false | string = f
       );
     });
 
+    test('the replay budget is the same key space: round-trips, ifAbsent, ttl, overwrite by a state write', async () => {
+      assert.equal(await store.set(k('r'), { rec: 1 }, { budget: 'replay', ifAbsent: true, ttlSeconds: 60 }), true);
+      assert.deepEqual(await store.get(k('r')), { rec: 1 });
+      assert.equal(await store.set(k('r'), { rec: 2 }, { budget: 'replay', ifAbsent: true }), false);
+      assert.equal(await store.set(k('r'), { rec: 3 }), true);
+      assert.deepEqual(await store.get(k('r')), { rec: 3 });
+      await store.delete(k('r'));
+      assert.equal(await store.get(k('r')), null);
+    });
+
     test('delete removes a key (and a missing key is not an error)', async () => {
       await store.set(k('d'), 'x');
       await store.delete(k('d'));

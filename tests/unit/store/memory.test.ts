@@ -1,6 +1,8 @@
 /** The embedded store's own guarantees beyond the shared contract: expiry on a moving clock, sweeping, the key cap. */
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import { test } from 'node:test';
+import { idempotent } from '../../../functions/auth/idempotency.ts';
 import { MemoryStore } from '../../../functions/store/memory.ts';
 
 test('expiry follows the clock exactly; hit windows too', async () => {
@@ -47,9 +49,50 @@ test('the key cap evicts the oldest writes', async () => {
   assert.equal(await store.get('k149'), 149);
 });
 
+test('unmetered writes (idempotency records of fresh registrations) never evict counters, limits or readings', async () => {
+  const clock = 1_000_000;
+  const store = new MemoryStore({ now: () => clock, maxKeys: 100 });
+  const reading = { dominio: 'exemplo.com.br', estado: 'registrada' };
+  await store.set('readiness:reading:exemplo.com.br', reading, { ttlSeconds: 180 * 24 * 3600 });
+  await store.set('readiness:visitor-start:v1', clock, { ttlSeconds: 86_400 });
+  await store.hit('readiness:visitor:v1', 86_400);
+  await store.hit('readiness:gate', 60);
+  await store.hit('rl:v1-public:cliente', 60);
+  // Ten times the cap of anonymous registrations, each with a fresh Idempotency-Key, through the real path.
+  for (let i = 0; i < 1_000; i++) {
+    const response = await idempotent({
+      store,
+      route: 'identity',
+      key: `chave-${i}`,
+      fingerprint: 'f',
+      ttlSeconds: 86_400,
+      now: clock,
+      execute: async () => new Response('{"ok":true}', { status: 201, headers: { 'content-type': 'application/json' } }),
+    });
+    assert.equal(response.status, 201);
+  }
+  assert.equal(store.sizeOf('replay'), 100, 'the replay budget stays at its own cap');
+  assert.deepEqual(await store.get('readiness:reading:exemplo.com.br'), reading);
+  assert.equal(await store.get('readiness:visitor-start:v1'), clock);
+  assert.equal(await store.get('readiness:visitor:v1'), 1);
+  assert.equal((await store.hit('readiness:gate', 60)).count, 2);
+  assert.equal((await store.hit('rl:v1-public:cliente', 60)).count, 2);
+  // The newest records are still replayed; the oldest were dropped (a retry with them is simply executed again).
+  assert.notEqual(await store.get(`idem:identity:${createHash('sha256').update('chave-999').digest('base64url')}`), null);
+});
+
+test('counters churn (many client addresses) does not evict readings either', async () => {
+  const store = new MemoryStore({ maxKeys: 100 });
+  await store.set('readiness:reading:exemplo.com.br', { nota: 91 });
+  for (let i = 0; i < 1_000; i++) await store.hit(`rl:v1-public:cliente-${i}`, 60);
+  assert.equal(store.sizeOf('counter'), 100);
+  assert.deepEqual(await store.get('readiness:reading:exemplo.com.br'), { nota: 91 });
+});
+
 test('invalid arguments are programming errors (thrown), not silent', async () => {
   const store = new MemoryStore();
   await assert.rejects(store.set('k', undefined), TypeError);
   await assert.rejects(store.set('k', 1, { ttlSeconds: 0 }), RangeError);
   await assert.rejects(store.hit('k', 0), RangeError);
+  await assert.rejects(store.set('k', 1, { budget: 'counter' as never }), RangeError);
 });
