@@ -13,25 +13,27 @@ import { contactEmail } from '../../src/config/site.ts';
 import { docFiles, docSearchEntries } from './docs-tools.ts';
 import type { ToolContext } from './registry.ts';
 
-let cached: { origin: string; context: ToolContext } | undefined;
+let docsIndex: { origin: string; index: SearchIndex } | undefined;
 
-export function toolContext(): ToolContext {
+/** The documentation index of `origin`, built on first use and kept while the origin stays the same. */
+function docsSearch(origin: string): SearchIndex {
+  if (docsIndex?.origin !== origin) docsIndex = { origin, index: createSearchIndex(docSearchEntries(docFiles(siteData, origin))) };
+  return docsIndex.index;
+}
+
+/** The context of one request: reads of readings count against `clientAddress`'s share of the instrument gate. */
+export function toolContext(clientAddress: string): ToolContext {
   const origin = runtime().config.origin;
-  if (cached?.origin === origin) return cached.context;
-  let docsIndex: SearchIndex | undefined;
-  const context: ToolContext = {
+  return {
     origin,
     data: siteData,
     get search() {
       return siteSearch();
     },
     get docsSearch() {
-      docsIndex ??= createSearchIndex(docSearchEntries(docFiles(siteData, origin)));
-      return docsIndex;
+      return docsSearch(origin);
     },
-    readReading: readRecordedReading,
+    readReading: (domain) => readRecordedReading(domain, clientAddress),
     contactEmail: contactEmail(),
   };
-  cached = { origin, context };
-  return context;
 }
