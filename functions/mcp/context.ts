@@ -1,7 +1,7 @@
 /**
  * The run-time `ToolContext` of the MCP tools: the published site data, the shared search (`siteSearch()`),
- * the same engine over the documentation files, and the recorded readings. Built once per process; the
- * documentation index is built on first use. (Static imports only: a dynamic import makes esbuild, which
+ * the same engine over the documentation files, and the recorded readings. Built per request (reads count
+ * against the caller's share of the instrument gate); the documentation index is built on first use. (Static imports only: a dynamic import makes esbuild, which
  * bundles the Netlify function, wrap shared modules in lazy initializers and the bundle fails at start.)
  */
 import { siteData } from '../content/site-data.ts';
