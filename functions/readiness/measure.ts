@@ -6,6 +6,7 @@
  */
 import { detectInterference } from './analysis/challenge.ts';
 import { type ReaderKey, readerUserAgent, signRequest } from './agent/signing.ts';
+import { boundReading } from './bounds.ts';
 import { CHECKS } from './checks/index.ts';
 import type { CheckDefinition, CheckOutcome } from './checks/types.ts';
 import { createContext } from './context.ts';
@@ -76,7 +77,12 @@ function describeFetchError(error: FetchError): string {
   }
 }
 
+/** Measures `domain`. Every envelope leaves through `boundReading` (site-controlled texts and size bounded). */
 export async function measure(domain: string, options: MeasureOptions): Promise<Envelope> {
+  return boundReading(await measureSite(domain, options));
+}
+
+async function measureSite(domain: string, options: MeasureOptions): Promise<Envelope> {
   const now = options.now ?? Date.now;
   const medidoEm = new Date(now()).toISOString();
   const loopback = isLoopbackTarget(domain);
