@@ -47,7 +47,8 @@ export async function passGate(clientAddress: string): Promise<GateResult> {
   if (config.readinessPaused) return { ok: false, status: 429, retryAfterSeconds: PAUSED_RETRY_AFTER_SECONDS, reason: 'paused' };
   const closed = (reason: 'busy' | 'share', resetSeconds: number): GateResult => ({ ok: false, status: 429, retryAfterSeconds: Math.max(1, Math.ceil(resetSeconds)), reason });
   try {
-    const own = await store.hit(clientGateKey(clientKey(clientAddress)), GATE_WINDOW_SECONDS);
+    // One key per client address (anyone can have many): the `client` budget, never evicting the shared counter.
+    const own = await store.hit(clientGateKey(clientKey(clientAddress)), GATE_WINDOW_SECONDS, { budget: 'client' });
     if (own.count > clientShare(config.readinessGatePerMinute)) return closed('share', own.resetSeconds);
     const shared = await store.hit(GATE_KEY, GATE_WINDOW_SECONDS);
     if (shared.count > config.readinessGatePerMinute) return closed('busy', shared.resetSeconds);

@@ -3,21 +3,26 @@
  * without Upstash). Values are kept as JSON text, so callers never share mutable objects with the store.
  * Expiry is honoured on every read; expired keys are purged by an incremental sweep, and the number of
  * keys is capped (the oldest entries go first), so memory stays bounded under any key churn. The cap is per
- * budget: `hit` counters, `state` values and `replay` records (see `StoreBudget`) each have their own, so a
- * flood of unmetered writes (idempotency records of fresh registrations) only evicts its own kind, never
+ * budget (`StoreBudget`: state, client, replay), so a flood of keys anyone can mint (idempotency records of
+ * fresh registrations, rate-limit windows of fresh registrations or addresses) only evicts its own kind, never
  * readings, visitor counters or gate counters.
  */
-import type { Store, StoreBudget, StoreSetOptions } from './types.ts';
+import type { Store, StoreBudget, StoreHitOptions, StoreSetOptions } from './types.ts';
 
-/** The eviction budgets: the two of `set` plus the `hit` counters. */
-type Budget = StoreBudget | 'counter';
+const BUDGETS: readonly StoreBudget[] = ['state', 'client', 'replay'];
+
+function budgetOf(options: { budget?: StoreBudget }): StoreBudget {
+  const budget = options.budget ?? 'state';
+  if (!BUDGETS.includes(budget)) throw new RangeError(`orçamento desconhecido: ${String(budget)}`);
+  return budget;
+}
 
 interface Entry {
   /** JSON text (values) or the counter (windows). */
   value: string | number;
   /** Epoch milliseconds; Infinity when the key does not expire. */
   expiresAt: number;
-  budget: Budget;
+  budget: StoreBudget;
 }
 
 export interface MemoryStoreOptions {
@@ -34,7 +39,7 @@ export class MemoryStore implements Store {
   readonly kind = 'memory' as const;
   readonly #entries = new Map<string, Entry>();
   /** Keys of each budget in write order (a Set keeps insertion order): the first ones are evicted first. */
-  readonly #order: Record<Budget, Set<string>> = { counter: new Set(), state: new Set(), replay: new Set() };
+  readonly #order: Record<StoreBudget, Set<string>> = { state: new Set(), client: new Set(), replay: new Set() };
   readonly #now: () => number;
   readonly #maxKeys: number;
   #writes = 0;
@@ -50,7 +55,7 @@ export class MemoryStore implements Store {
   }
 
   /** Number of keys of one budget (live or not yet swept). */
-  sizeOf(budget: Budget): number {
+  sizeOf(budget: StoreBudget): number {
     return this.#order[budget].size;
   }
 
@@ -111,18 +116,18 @@ export class MemoryStore implements Store {
     if (text === undefined) throw new TypeError('valor não serializável em JSON');
     const ttl = options.ttlSeconds;
     if (ttl !== undefined && !(ttl > 0)) throw new RangeError('ttlSeconds deve ser positivo');
-    const budget = options.budget ?? 'state';
-    if (budget !== 'state' && budget !== 'replay') throw new RangeError(`orçamento desconhecido: ${String(budget)}`);
+    const budget = budgetOf(options);
     this.#put(key, { value: text, expiresAt: ttl === undefined ? Infinity : now + ttl * 1000, budget });
     return true;
   }
 
-  async hit(key: string, windowSeconds: number): Promise<{ count: number; resetSeconds: number }> {
+  async hit(key: string, windowSeconds: number, options: StoreHitOptions = {}): Promise<{ count: number; resetSeconds: number }> {
     if (!(windowSeconds > 0)) throw new RangeError('windowSeconds deve ser positivo');
+    const budget = budgetOf(options);
     const now = this.#now();
     let entry = this.#live(key, now);
     if (!entry || typeof entry.value !== 'number') {
-      entry = { value: 0, expiresAt: now + windowSeconds * 1000, budget: 'counter' };
+      entry = { value: 0, expiresAt: now + windowSeconds * 1000, budget };
       this.#put(key, entry);
     }
     entry.value = (entry.value as number) + 1;

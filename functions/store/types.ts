@@ -5,12 +5,20 @@
  * as the contract says (limits fail open, idempotency reports unsupported, readings answer 503).
  */
 /**
- * What a written key counts against. `state` (default): readings, visitor and limit data, anything metered.
- * `replay`: records anyone can create without being metered (idempotency records of the credential routes),
- * which may be dropped early without harm. The embedded store caps each budget (and the `hit` counters)
- * separately, so unmetered writes never evict metered state; Redis ignores the budget.
+ * What a written key counts against. The embedded store caps each budget separately, so keys anyone can mint
+ * without being metered never evict metered state; Redis ignores the budget.
+ *
+ * - `state` (default): readings, the instrument's gate and visitor counters: written only by calls that passed
+ *   the instrument's limits.
+ * - `client`: rate-limit windows keyed by a client identity (registration, hashed address), which anyone can
+ *   mint (free registrations, many addresses); losing one early only restarts that client's window.
+ * - `replay`: idempotency records of the credential routes (unmetered), which may be dropped early.
  */
-export type StoreBudget = 'state' | 'replay';
+export type StoreBudget = 'state' | 'client' | 'replay';
+
+export interface StoreHitOptions {
+  budget?: StoreBudget;
+}
 
 export interface StoreSetOptions {
   ttlSeconds?: number;
@@ -31,7 +39,7 @@ export interface Store {
    * Fixed-window counter: increments `key`, starting a window of `windowSeconds` on the first hit.
    * Returns the count after the increment and the seconds until the window ends (at least 1).
    */
-  hit(key: string, windowSeconds: number): Promise<{ count: number; resetSeconds: number }>;
+  hit(key: string, windowSeconds: number, options?: StoreHitOptions): Promise<{ count: number; resetSeconds: number }>;
   delete(key: string): Promise<void>;
 }
 
