@@ -11,4 +11,6 @@ export interface ApiContext {
   sandbox: boolean;
   /** The token's registration_id; null without a bearer (sandbox, open routes). */
   registrationId: string | null;
+  /** The caller's address (its fair share of the readiness gate is counted by it, hashed). */
+  clientAddress: string;
 }

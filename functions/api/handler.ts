@@ -85,6 +85,7 @@ export const api: Handler = async (request, context) => {
     data: sandbox ? sandboxApiData(origin) : siteApiData(origin),
     sandbox,
     registrationId,
+    clientAddress: address,
   };
   return finish(await match.route.handle(ctx), limit, match, request.method, origin);
 };

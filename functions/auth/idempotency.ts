@@ -125,7 +125,8 @@ export async function idempotent(options: IdempotentOptions): Promise<Response> 
   let stored = true;
   try {
     // ifAbsent: when two first calls race, the first record written wins (rule 7); the TTL is set once (rule 4).
-    await store.set(storageKey, fresh, { ttlSeconds, ifAbsent: true });
+    // Anyone can create these without being metered: the `replay` budget keeps them from evicting metered state.
+    await store.set(storageKey, fresh, { ttlSeconds, ifAbsent: true, budget: 'replay' });
   } catch {
     stored = false;
   }

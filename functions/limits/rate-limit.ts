@@ -59,7 +59,8 @@ export async function rateLimit(policy: RateLimitPolicyName, key: string): Promi
   let count: number;
   let resetSeconds: number;
   try {
-    ({ count, resetSeconds } = await store.hit(`rl:${policy}:${key}`, windowSeconds));
+    // Keyed by identities anyone can mint (registrations, addresses): their own budget in the embedded store.
+    ({ count, resetSeconds } = await store.hit(`rl:${policy}:${key}`, windowSeconds, { budget: 'client' }));
   } catch (error) {
     // Fail open: no storage, no counting; the request is served with the full quota announced.
     logStoreFailure(error);

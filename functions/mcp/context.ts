@@ -1,7 +1,7 @@
 /**
  * The run-time `ToolContext` of the MCP tools: the published site data, the shared search (`siteSearch()`),
- * the same engine over the documentation files, and the recorded readings. Built once per process; the
- * documentation index is built on first use. (Static imports only: a dynamic import makes esbuild, which
+ * the same engine over the documentation files, and the recorded readings. Built per request (reads count
+ * against the caller's share of the instrument gate); the documentation index is built on first use. (Static imports only: a dynamic import makes esbuild, which
  * bundles the Netlify function, wrap shared modules in lazy initializers and the bundle fails at start.)
  */
 import { siteDataFor } from '../content/site-data.ts';
@@ -13,26 +13,27 @@ import { contactEmail } from '../../src/config/site.ts';
 import { docFiles, docSearchEntries } from './docs-tools.ts';
 import type { ToolContext } from './registry.ts';
 
-let cached: { origin: string; context: ToolContext } | undefined;
+let docsIndex: { origin: string; index: SearchIndex } | undefined;
 
-export function toolContext(): ToolContext {
+/** The documentation index of `origin`, built on first use and kept while the origin stays the same. */
+function docsSearch(origin: string): SearchIndex {
+  if (docsIndex?.origin !== origin) docsIndex = { origin, index: createSearchIndex(docSearchEntries(docFiles(siteDataFor(origin), origin))) };
+  return docsIndex.index;
+}
+
+/** The context of one request: reads of readings count against `clientAddress`'s share of the instrument gate. */
+export function toolContext(clientAddress: string): ToolContext {
   const origin = runtime().config.origin;
-  if (cached?.origin === origin) return cached.context;
-  let docsIndex: SearchIndex | undefined;
-  const data = siteDataFor(origin);
-  const context: ToolContext = {
+  return {
     origin,
-    data,
+    data: siteDataFor(origin),
     get search() {
       return siteSearch(origin);
     },
     get docsSearch() {
-      docsIndex ??= createSearchIndex(docSearchEntries(docFiles(data, origin)));
-      return docsIndex;
+      return docsSearch(origin);
     },
-    readReading: readRecordedReading,
+    readReading: (domain) => readRecordedReading(domain, clientAddress),
     contactEmail: contactEmail(),
   };
-  cached = { origin, context };
-  return context;
 }

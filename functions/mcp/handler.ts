@@ -33,7 +33,7 @@ function rpcError(status: number, code: number, message: string, headers: Record
   });
 }
 
-const mcp: Handler = async (request) => {
+const mcp: Handler = async (request, context) => {
   const url = new URL(request.url);
   const spec = serverAt(url.pathname);
   if (!spec) return rpcError(404, SERVER_ERROR, 'Servidor MCP inexistente neste endereço. Use /mcp ou /mcp/docs.');
@@ -88,7 +88,7 @@ const mcp: Handler = async (request) => {
   headers.delete('content-length');
 
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-  const server = createMcpServer(spec, toolContext());
+  const server = createMcpServer(spec, toolContext(context.clientAddress));
   await server.connect(transport);
   try {
     const response = await transport.handleRequest(new Request(url, { method: 'POST', headers }), { parsedBody });

@@ -4,9 +4,15 @@
  * A fixed window in the store, one counter for the whole instrument. The operator pause switch
  * (`READINESS_PAUSED=1`) closes the gate for everyone.
  *
- * Outcomes: paused or busy → 429 (`estado: limite`); storage failure → 503 (`estado: indisponivel`).
+ * Fair share: no single client (its address hashed by `clientKey`, as the rate limits do) takes more than a
+ * third of the gate per window (8 → 3 calls). The client's own counter is counted first; a call above the
+ * share is refused without touching the shared counter, so one client (a batch of 100 MCP calls, a loop)
+ * cannot close the instrument for everyone else.
+ *
+ * Outcomes: paused, busy or share spent → 429 (`estado: limite`); storage failure → 503 (`estado: indisponivel`).
  * `Retry-After` is always an integer number of seconds, at least 1.
  */
+import { clientKey } from '../limits/rate-limit.ts';
 import { runtime } from '../runtime.ts';
 
 export type GateResult =
@@ -15,8 +21,11 @@ export type GateResult =
       ok: false;
       status: 429 | 503;
       retryAfterSeconds: number;
-      /** Why the gate is closed: the operator paused it, the minute's calls are spent, or storage failed. */
-      reason: 'paused' | 'busy' | 'unavailable';
+      /**
+       * Why the gate is closed: the operator paused it, the minute's calls are spent, this client spent its
+       * share of them, or storage failed.
+       */
+      reason: 'paused' | 'busy' | 'share' | 'unavailable';
     };
 
 export const GATE_KEY = 'readiness:gate';
@@ -26,19 +35,27 @@ export const PAUSED_RETRY_AFTER_SECONDS = 300;
 /** How long clients are told to wait when storage fails. */
 export const UNAVAILABLE_RETRY_AFTER_SECONDS = 30;
 
-/** Counts one call against the instrument gate. */
-export async function passGate(): Promise<GateResult> {
+/** The gate counter of one client (hashed address). */
+export const clientGateKey = (client: string): string => `${GATE_KEY}:client:${client}`;
+
+/** The most calls one client may take per window: a third of the gate, rounded up, at least 1 (8 → 3). */
+export const clientShare = (gatePerMinute: number): number => Math.max(1, Math.ceil(gatePerMinute / 3));
+
+/** Counts one call of the client at `clientAddress` (the request's address) against the instrument gate. */
+export async function passGate(clientAddress: string): Promise<GateResult> {
   const { config, store } = runtime();
   if (config.readinessPaused) return { ok: false, status: 429, retryAfterSeconds: PAUSED_RETRY_AFTER_SECONDS, reason: 'paused' };
-  let count: number;
-  let resetSeconds: number;
+  const closed = (reason: 'busy' | 'share', resetSeconds: number): GateResult => ({ ok: false, status: 429, retryAfterSeconds: Math.max(1, Math.ceil(resetSeconds)), reason });
   try {
-    ({ count, resetSeconds } = await store.hit(GATE_KEY, GATE_WINDOW_SECONDS));
+    // One key per client address (anyone can have many): the `client` budget, never evicting the shared counter.
+    const own = await store.hit(clientGateKey(clientKey(clientAddress)), GATE_WINDOW_SECONDS, { budget: 'client' });
+    if (own.count > clientShare(config.readinessGatePerMinute)) return closed('share', own.resetSeconds);
+    const shared = await store.hit(GATE_KEY, GATE_WINDOW_SECONDS);
+    if (shared.count > config.readinessGatePerMinute) return closed('busy', shared.resetSeconds);
   } catch {
     return { ok: false, status: 503, retryAfterSeconds: UNAVAILABLE_RETRY_AFTER_SECONDS, reason: 'unavailable' };
   }
-  if (count <= config.readinessGatePerMinute) return { ok: true };
-  return { ok: false, status: 429, retryAfterSeconds: Math.max(1, Math.ceil(resetSeconds)), reason: 'busy' };
+  return { ok: true };
 }
 
 /** ISO 8601 instant `seconds` from now (the envelope's `tentarEm`). */

@@ -105,7 +105,9 @@ function closed(format: Format, dominio: string, gate: Extract<GateResult, { ok:
       ? 'O medidor está pausado pelo operador no momento.'
       : gate.reason === 'busy'
         ? 'O medidor está ocupado: muitas medições e leituras neste minuto.'
-        : 'O armazenamento das leituras está indisponível no momento.';
+        : gate.reason === 'share'
+          ? 'Você já usou a sua parte das medições e leituras deste minuto (a parte de cada visitante é limitada para que todos sejam atendidos).'
+          : 'O armazenamento das leituras está indisponível no momento.';
   return htmlResponse(renderMessagePage('Tente de novo em instantes', message, `Tente de novo em ${retry} s. Esta tentativa não conta no seu limite de medições.`), response.status, response.headers);
 }
 
@@ -194,7 +196,7 @@ async function measurement(request: Request, context: RequestContext): Promise<R
     );
   }
 
-  const gate = await passGate();
+  const gate = await passGate(context.clientAddress);
   if (!gate.ok) return closed(format, dominio, gate, visitorHeaders(visitor));
   try {
     visitor = await countVisitor(visitor);

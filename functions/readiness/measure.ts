@@ -6,6 +6,7 @@
  */
 import { detectInterference } from './analysis/challenge.ts';
 import { type ReaderKey, readerUserAgent, signRequest } from './agent/signing.ts';
+import { boundReading } from './bounds.ts';
 import { CHECKS } from './checks/index.ts';
 import type { CheckDefinition, CheckOutcome } from './checks/types.ts';
 import { createContext, type MeasurementContext } from './context.ts';
@@ -78,10 +79,15 @@ function describeFetchError(error: FetchError): string {
 }
 
 /**
- * Measures `domain`. Throws `AnalysisCutShort` (with a message for the person) when the deadline cut the
- * measurement short after the home page was read: such a measurement must not be recorded.
+ * Measures `domain`. Every envelope leaves through `boundReading` (site-controlled texts and size bounded).
+ * Throws `AnalysisCutShort` (with a message for the person) when the deadline cut the measurement short after
+ * the home page was read: such a measurement must not be recorded.
  */
 export async function measure(domain: string, options: MeasureOptions): Promise<Envelope> {
+  return boundReading(await measureSite(domain, options));
+}
+
+async function measureSite(domain: string, options: MeasureOptions): Promise<Envelope> {
   const now = options.now ?? Date.now;
   const medidoEm = new Date(now()).toISOString();
   const loopback = isLoopbackTarget(domain);

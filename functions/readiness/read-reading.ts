@@ -17,12 +17,13 @@ import { passGate } from './gate.ts';
 import { getReading } from './readings.ts';
 import { closedGateResponse, emptyEnvelope, envelopeResponse, measurePageUrl, unavailableResponse } from './responses.ts';
 
-export async function readRecordedReading(domain: string): Promise<Response> {
+/** `clientAddress`: the caller's address (the request's), for its fair share of the instrument gate. */
+export async function readRecordedReading(domain: string, clientAddress: string): Promise<Response> {
   const normalized = normalizeDomain(domain, { allowLoopback: runtime().config.readinessAllowLoopback });
   if (!normalized.ok) return errorResponse('invalid_request', normalized.reason);
   const dominio = normalized.domain;
 
-  const gate = await passGate();
+  const gate = await passGate(clientAddress);
   if (!gate.ok) return closedGateResponse(dominio, gate);
 
   let reading;

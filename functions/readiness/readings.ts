@@ -5,6 +5,7 @@
  */
 import { runtime } from '../runtime.ts';
 import { StoreUnavailableError } from '../store/types.ts';
+import { MAX_READING_BYTES, readingBytes } from './bounds.ts';
 import { type Envelope, envelopeSchema } from './envelope.ts';
 
 /** Readings are kept for 180 days; a newer measurement replaces the previous one. */
@@ -26,12 +27,18 @@ export async function getReading(domain: string): Promise<Envelope | null> {
   return parsed.success ? parsed.data : null;
 }
 
-/** Records an envelope under its domain (only `registrada` and `nao_pontuada` are recorded). */
+/**
+ * Records an envelope under its domain (only `registrada` and `nao_pontuada` are recorded). A reading above
+ * `MAX_READING_BYTES` is refused whole (RangeError) before anything is written: measurements bound their
+ * readings (`boundReading`), so this only stops a caller that skipped that.
+ */
 export async function saveReading(envelope: Envelope): Promise<void> {
   if (envelope.estado !== 'registrada' && envelope.estado !== 'nao_pontuada') {
     throw new TypeError(`estado ${envelope.estado} não é registrado`);
   }
   const value = envelopeSchema.parse(envelope);
+  const bytes = readingBytes(value);
+  if (bytes > MAX_READING_BYTES) throw new RangeError(`leitura de ${bytes} bytes passa do limite de ${MAX_READING_BYTES} bytes; nada foi gravado`);
   try {
     await runtime().store.set(readingKey(envelope.dominio), value, { ttlSeconds: READING_TTL_SECONDS });
   } catch (error) {

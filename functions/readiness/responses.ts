@@ -31,6 +31,7 @@ export const emptyEnvelope = (dominio: string, estado: Envelope['estado']): Enve
 const GATE_MOTIVO = {
   paused: 'O instrumento de leitura está pausado pelo operador. Tente de novo no horário indicado em tentarEm.',
   busy: 'O instrumento de leitura atingiu o limite de chamadas por minuto. Tente de novo no horário indicado em tentarEm.',
+  share: 'Este cliente já usou a sua parte das chamadas do instrumento de leitura neste minuto (a parte de cada cliente é limitada para que todos sejam atendidos). Tente de novo no horário indicado em tentarEm.',
   unavailable: 'O armazenamento das leituras está indisponível no momento. Tente de novo no horário indicado em tentarEm.',
 } as const;
 

@@ -4,20 +4,42 @@
  * Every method may throw `StoreUnavailableError` when the backend cannot be reached; callers degrade
  * as the contract says (limits fail open, idempotency reports unsupported, readings answer 503).
  */
+/**
+ * What a written key counts against. The embedded store caps each budget separately, so keys anyone can mint
+ * without being metered never evict metered state; Redis ignores the budget.
+ *
+ * - `state` (default): readings, the instrument's gate and visitor counters: written only by calls that passed
+ *   the instrument's limits.
+ * - `client`: rate-limit windows keyed by a client identity (registration, hashed address), which anyone can
+ *   mint (free registrations, many addresses); losing one early only restarts that client's window.
+ * - `replay`: idempotency records of the credential routes (unmetered), which may be dropped early.
+ */
+export type StoreBudget = 'state' | 'client' | 'replay';
+
+export interface StoreHitOptions {
+  budget?: StoreBudget;
+}
+
+export interface StoreSetOptions {
+  ttlSeconds?: number;
+  ifAbsent?: boolean;
+  budget?: StoreBudget;
+}
+
 export interface Store {
   readonly kind: 'memory' | 'upstash';
   /** The JSON value under `key`, or null. */
   get<T = unknown>(key: string): Promise<T | null>;
   /**
    * Stores a JSON value. With `ifAbsent`, only when the key does not exist (returns false otherwise).
-   * `ttlSeconds` sets the expiry; without it the value does not expire.
+   * `ttlSeconds` sets the expiry; without it the value does not expire. `budget`: see `StoreBudget`.
    */
-  set(key: string, value: unknown, options?: { ttlSeconds?: number; ifAbsent?: boolean }): Promise<boolean>;
+  set(key: string, value: unknown, options?: StoreSetOptions): Promise<boolean>;
   /**
    * Fixed-window counter: increments `key`, starting a window of `windowSeconds` on the first hit.
    * Returns the count after the increment and the seconds until the window ends (at least 1).
    */
-  hit(key: string, windowSeconds: number): Promise<{ count: number; resetSeconds: number }>;
+  hit(key: string, windowSeconds: number, options?: StoreHitOptions): Promise<{ count: number; resetSeconds: number }>;
   delete(key: string): Promise<void>;
 }
 

@@ -5,7 +5,7 @@
  * Redis costs a request at most `timeoutMs` and callers degrade as the contract says.
  */
 import { Redis } from '@upstash/redis';
-import { type Store, StoreUnavailableError } from './types.ts';
+import { type Store, type StoreHitOptions, type StoreSetOptions, StoreUnavailableError } from './types.ts';
 
 export interface UpstashStoreOptions {
   url: string;
@@ -56,7 +56,7 @@ export class UpstashStore implements Store {
     }
   }
 
-  async set(key: string, value: unknown, options: { ttlSeconds?: number; ifAbsent?: boolean } = {}): Promise<boolean> {
+  async set(key: string, value: unknown, options: StoreSetOptions = {}): Promise<boolean> {
     const text = JSON.stringify(value);
     if (text === undefined) throw new TypeError('valor não serializável em JSON');
     const ttl = options.ttlSeconds;
@@ -72,7 +72,7 @@ export class UpstashStore implements Store {
     return reply === 'OK';
   }
 
-  async hit(key: string, windowSeconds: number): Promise<{ count: number; resetSeconds: number }> {
+  async hit(key: string, windowSeconds: number, _options?: StoreHitOptions): Promise<{ count: number; resetSeconds: number }> {
     if (!(windowSeconds > 0)) throw new RangeError('windowSeconds deve ser positivo');
     const k = this.#prefix + key;
     const [, count, pttl] = await this.#run(() =>

@@ -101,7 +101,7 @@ describe('POST /api/ia/medicao', () => {
     assert.equal(envelope.grau, 'A+');
     assert.match(envelope.enderecos?.leitura ?? '', /\/api\/ia\/leitura\?site=localhost%3A\d+$/);
     assert.match(envelope.enderecos?.api ?? '', /\/api\/v1\/prontidao\/localhost%3A\d+$/);
-    const recorded = envelopeSchema.parse(await (await readRecordedReading(site.host)).json());
+    const recorded = envelopeSchema.parse(await (await readRecordedReading(site.host, '127.0.0.1')).json());
     assert.equal(recorded.estado, 'registrada');
     assert.equal(recorded.nota, envelope.nota);
   });
@@ -152,7 +152,7 @@ describe('POST /api/ia/medicao', () => {
     assert.equal(res.status, 200);
     const envelope = envelopeSchema.parse(await res.json());
     assert.equal(envelope.estado, 'nao_pontuada');
-    assert.equal(envelopeSchema.parse(await (await readRecordedReading(challenge.host)).json()).estado, 'nao_pontuada');
+    assert.equal(envelopeSchema.parse(await (await readRecordedReading(challenge.host, '127.0.0.1')).json()).estado, 'nao_pontuada');
   });
 
   test('3 measurements per visitor per 24 h; the 4th is 429 rate_limited with Retry-After', async () => {
@@ -179,8 +179,8 @@ describe('POST /api/ia/medicao', () => {
     assert.equal(envelope.estado, 'limite');
     assert.ok(envelope.tentarEm);
     assert.equal(res.headers.get('ratelimit-remaining'), '2', 'a closed gate does not count against the visitor');
-    // Reads share the same gate.
-    assert.equal((await readRecordedReading(challenge.host)).status, 429);
+    // Reads share the same gate (another client: its own share is untouched, the shared gate is spent).
+    assert.equal((await readRecordedReading(challenge.host, '203.0.113.7')).status, 429);
   });
 
   test('operator pause: 429 estado limite with tentarEm and Retry-After (JSON and HTML)', async () => {

@@ -121,7 +121,7 @@ describe('hostile sites measured through POST /api/ia/medicao (tests/attacks/hos
       const served = { home: '/', robots: '/robots.txt', llms: '/llms.txt', skill: '/hostil/SKILL.md' }[row.surface];
       assert.ok(site.requests.some((r) => r.path === served), `the instrument read ${served}`);
       assert.ok(slowestMs < RESPONSIVE_MS, `the server answered other calls within ${Math.round(slowestMs)} ms`);
-      const recorded = envelopeSchema.parse(await (await readRecordedReading(site.host)).json());
+      const recorded = envelopeSchema.parse(await (await readRecordedReading(site.host, 'teste-hostil')).json());
       assert.equal(recorded.estado, envelope.estado, 'a complete analysis is recorded');
     });
   }
@@ -157,7 +157,7 @@ describe('a measurement cut short by the deadline records nothing', () => {
     assert.match(envelope.motivo ?? '', /passou do limite de 20 s.*Nenhuma leitura foi registrada/);
     assert.ok(elapsed >= 19_000 && elapsed < 25_000, `ended by its 20 s budget (${elapsed} ms)`);
     assert.ok(slowestMs < RESPONSIVE_MS, `the server answered other calls within ${Math.round(slowestMs)} ms`);
-    const recorded = envelopeSchema.parse(await (await readRecordedReading(site.host)).json());
+    const recorded = envelopeSchema.parse(await (await readRecordedReading(site.host, 'teste-hostil')).json());
     assert.equal(recorded.estado, 'ausente', 'nothing recorded from a measurement cut short');
   });
 });

@@ -99,6 +99,19 @@ function contractSuite(name: string, make: () => Store, skip: false | string = f
       );
     });
 
+    test('budgets share one key space: replay records round-trip (ifAbsent, ttl, overwrite), client counters count', async () => {
+      assert.equal(await store.set(k('r'), { rec: 1 }, { budget: 'replay', ifAbsent: true, ttlSeconds: 60 }), true);
+      assert.deepEqual(await store.get(k('r')), { rec: 1 });
+      assert.equal(await store.set(k('r'), { rec: 2 }, { budget: 'replay', ifAbsent: true }), false);
+      assert.equal(await store.set(k('r'), { rec: 3 }), true);
+      assert.deepEqual(await store.get(k('r')), { rec: 3 });
+      await store.delete(k('r'));
+      assert.equal(await store.get(k('r')), null);
+      // A counter of the client budget counts like any other, in the same key space.
+      assert.equal((await store.hit(k('budget-client'), 60, { budget: 'client' })).count, 1);
+      assert.equal((await store.hit(k('budget-client'), 60)).count, 2);
+    });
+
     test('delete removes a key (and a missing key is not an error)', async () => {
       await store.set(k('d'), 'x');
       await store.delete(k('d'));

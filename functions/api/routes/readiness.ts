@@ -29,7 +29,7 @@ export async function openReading(ctx: ApiContext): Promise<Response> {
 }
 
 async function reading(ctx: ApiContext, dominio: string): Promise<Response> {
-  if (!ctx.sandbox) return readRecordedReading(dominio);
+  if (!ctx.sandbox) return readRecordedReading(dominio, ctx.clientAddress);
   const normalized = normalizeDomain(dominio);
   if (!normalized.ok) return badRequest(normalized.reason);
   return json(sandboxReading(normalized.domain, ctx.origin));

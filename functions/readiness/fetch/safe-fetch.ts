@@ -4,7 +4,8 @@
  *
  * - http and https only, default ports only, no user information, no IP-literal hosts (which also covers the
  *   numerically obfuscated spellings the URL parser turns into dotted IPv4);
- * - the name is resolved here and every resolved address must be public (`classifyAddress`); the
+ * - the name is resolved here, once per host for the fetcher's life (one measurement), inside the request's
+ *   time limit and the total deadline; every resolved address must be public (`classifyAddress`); the
  *   connection dials exactly the checked address (see network.ts), so DNS rebinding finds no window;
  * - at most 5 redirects, each re-checked, loops detected;
  * - a per-request time limit and the measurement's total deadline (an AbortSignal);
@@ -151,8 +152,23 @@ export function createSafeFetcher(options: SafeFetcherOptions = {}): SafeFetch {
   const maxRequests = options.maxRequests ?? 80;
   let sent = 0;
 
-  /** Checks a URL and returns where to connect. Throws FetchError when refused. */
-  async function plan(url: URL): Promise<{ address: ResolvedAddress; port: number; tls: boolean; hostname: string; loopback: boolean }> {
+  /**
+   * Name resolutions of this fetcher, one per host: the checks of one measurement fetch up to 80 URLs of a
+   * few hosts, and each would otherwise wait for the resolver again. Failures are kept too (the host fails fast).
+   */
+  const resolutions = new Map<string, Promise<ResolvedAddress[]>>();
+  const resolveOnce = (hostname: string): Promise<ResolvedAddress[]> => {
+    let pending = resolutions.get(hostname);
+    if (!pending) {
+      pending = Promise.resolve().then(() => network.resolve(hostname));
+      pending.catch(() => {}); // observed by every caller; never an unhandled rejection
+      resolutions.set(hostname, pending);
+    }
+    return pending;
+  };
+
+  /** Checks a URL and returns where to connect, resolving within `signal`. Throws FetchError when refused. */
+  async function plan(url: URL, signal: AbortSignal, onAbort: () => FetchError): Promise<{ address: ResolvedAddress; port: number; tls: boolean; hostname: string; loopback: boolean }> {
     const href = url.href;
     if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new FetchError('refused_scheme', href, `esquema ${url.protocol} não permitido (só http e https)`);
     if (url.username || url.password) throw new FetchError('refused_host', href, 'endereços com usuário ou senha não são seguidos');
@@ -173,8 +189,9 @@ export function createSafeFetcher(options: SafeFetcherOptions = {}): SafeFetch {
 
     let addresses: ResolvedAddress[];
     try {
-      addresses = await network.resolve(hostname);
+      addresses = await untilAborted(resolveOnce(hostname), signal);
     } catch (error) {
+      if (signal.aborted) throw onAbort();
       throw new FetchError('dns', href, error instanceof Error ? error.message : 'falha de DNS', { cause: error });
     }
     if (addresses.length === 0) throw new FetchError('dns', href, `o nome ${hostname} não tem endereço`);
@@ -188,9 +205,10 @@ export function createSafeFetcher(options: SafeFetcherOptions = {}): SafeFetch {
   async function once(url: URL, method: string, headers: Record<string, string>, body: string | undefined, readBody: boolean, maxBytes: number, timeoutMs: number): Promise<Hop> {
     if (options.signal?.aborted) throw new FetchError('budget', url.href, 'o tempo total da medição se esgotou');
     if (++sent > maxRequests) throw new FetchError('budget', url.href, `limite de ${maxRequests} requisições por medição atingido`);
-    const target = await plan(url);
+    // The time limits start before name resolution: a slow resolver spends the same budget as a slow server.
     const timeout = AbortSignal.timeout(timeoutMs);
     const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
+    const target = await plan(url, signal, () => timeoutError(url, timeout, timeoutMs));
     const started = performance.now();
 
     let socket: Duplex;
@@ -366,6 +384,25 @@ export function createSafeFetcher(options: SafeFetcherOptions = {}): SafeFetch {
       };
     }
   };
+}
+
+/** `promise`, or a rejection as soon as `signal` aborts (the work behind `promise` is simply no longer awaited). */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
 }
 
 function timeoutError(url: URL, timeout: AbortSignal, timeoutMs: number): FetchError {

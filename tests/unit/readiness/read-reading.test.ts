@@ -2,14 +2,18 @@ import assert from 'node:assert/strict';
 import { afterEach, describe, test } from 'node:test';
 import { loadConfig } from '../../../functions/config.ts';
 import { envelopeSchema, type Envelope } from '../../../functions/readiness/envelope.ts';
-import { passGate } from '../../../functions/readiness/gate.ts';
+import { clientKey } from '../../../functions/limits/rate-limit.ts';
+import { clientGateKey, clientShare, passGate } from '../../../functions/readiness/gate.ts';
 import { readRecordedReading } from '../../../functions/readiness/read-reading.ts';
 import { getReading, saveReading } from '../../../functions/readiness/readings.ts';
-import { setRuntimeForTesting } from '../../../functions/runtime.ts';
+import { runtime, setRuntimeForTesting } from '../../../functions/runtime.ts';
 import { MemoryStore } from '../../../functions/store/memory.ts';
 import { type Store, StoreUnavailableError } from '../../../functions/store/types.ts';
 
 const ORIGIN = 'https://sinal.exemplo.com.br';
+const CLIENT = '198.51.100.1';
+/** The address of the i-th distinct client. */
+const client = (i: number) => `203.0.113.${i + 1}`;
 let clock = Date.parse('2026-11-22T12:00:00Z');
 const now = () => clock;
 
@@ -41,12 +45,14 @@ async function body(response: Response): Promise<Envelope> {
   return envelopeSchema.parse(json);
 }
 
+const runtimeStore = () => runtime().store;
+
 afterEach(() => setRuntimeForTesting());
 
 describe('readRecordedReading (readiness rules 1–4, never measures)', () => {
   test('no reading: 200 ausente with the measuring page', async () => {
     setup();
-    const response = await readRecordedReading('Exemplo.com.br');
+    const response = await readRecordedReading('Exemplo.com.br', CLIENT);
     assert.equal(response.status, 200);
     const envelope = await body(response);
     assert.equal(envelope.estado, 'ausente');
@@ -62,7 +68,7 @@ describe('readRecordedReading (readiness rules 1–4, never measures)', () => {
   test('a recorded reading is returned as recorded', async () => {
     setup();
     await saveReading(recorded);
-    const response = await readRecordedReading('exemplo.com.br');
+    const response = await readRecordedReading('exemplo.com.br', CLIENT);
     assert.equal(response.status, 200);
     const envelope = await body(response);
     assert.equal(envelope.estado, 'registrada');
@@ -74,14 +80,14 @@ describe('readRecordedReading (readiness rules 1–4, never measures)', () => {
   test('IDN input reads the punycode key', async () => {
     setup();
     await saveReading({ ...recorded, dominio: 'xn--aa-4iaz.com.br' });
-    const envelope = await body(await readRecordedReading('açaí.com.br'));
+    const envelope = await body(await readRecordedReading('açaí.com.br', CLIENT));
     assert.equal(envelope.estado, 'registrada');
   });
 
   test('invalid domains: 400 invalid_request error body', async () => {
     setup();
     for (const bad of ['https://exemplo.com.br', 'exemplo.com.br/x', '10.0.0.1', 'exemplo.com.br:8080', `${'a'.repeat(300)}.com`]) {
-      const response = await readRecordedReading(bad);
+      const response = await readRecordedReading(bad, CLIENT);
       assert.equal(response.status, 400, bad);
       const json = (await response.json()) as { error: string; error_description: string };
       assert.equal(json.error, 'invalid_request');
@@ -91,28 +97,60 @@ describe('readRecordedReading (readiness rules 1–4, never measures)', () => {
 
   test('gate: 8 calls per minute, then 429 limite with Retry-After and tentarEm; the window turns', async () => {
     setup();
-    for (let i = 0; i < 8; i++) assert.equal((await readRecordedReading('exemplo.com.br')).status, 200);
-    const limited = await readRecordedReading('exemplo.com.br');
+    for (let i = 0; i < 8; i++) assert.equal((await readRecordedReading('exemplo.com.br', client(i))).status, 200);
+    const limited = await readRecordedReading('exemplo.com.br', client(8));
     assert.equal(limited.status, 429);
     const retry = Number(limited.headers.get('retry-after'));
     assert.ok(Number.isInteger(retry) && retry >= 1 && retry <= 60);
     const envelope = await body(limited);
     assert.equal(envelope.estado, 'limite');
     assert.ok(envelope.tentarEm && Date.parse(envelope.tentarEm) > clock);
+    assert.match(envelope.motivo ?? '', /limite de chamadas por minuto/);
     clock += 61_000;
-    assert.equal((await readRecordedReading('exemplo.com.br')).status, 200);
+    assert.equal((await readRecordedReading('exemplo.com.br', client(8))).status, 200);
   });
 
   test('the gate is shared with measurements', async () => {
     setup({ READINESS_GATE_PER_MINUTE: '2' });
-    assert.equal((await passGate()).ok, true);
-    assert.equal((await passGate()).ok, true);
-    assert.equal((await readRecordedReading('exemplo.com.br')).status, 429);
+    assert.equal((await passGate(client(0))).ok, true);
+    assert.equal((await passGate(client(1))).ok, true);
+    assert.equal((await readRecordedReading('exemplo.com.br', client(2))).status, 429);
+  });
+
+  test('fair share: one client takes at most 3 of the 8 calls; its refused calls leave the gate to the others', async () => {
+    setup();
+    for (let i = 0; i < 3; i++) assert.equal((await readRecordedReading('exemplo.com.br', CLIENT)).status, 200);
+    for (let i = 0; i < 100; i++) {
+      const refused = await readRecordedReading('exemplo.com.br', CLIENT);
+      assert.equal(refused.status, 429);
+      const retry = Number(refused.headers.get('retry-after'));
+      assert.ok(Number.isInteger(retry) && retry >= 1 && retry <= 60);
+      const envelope = await body(refused);
+      assert.equal(envelope.estado, 'limite');
+      assert.match(envelope.motivo ?? '', /sua parte/);
+    }
+    // The five calls left in the minute go to other clients; then the gate is spent for everyone.
+    for (let i = 0; i < 5; i++) assert.equal((await readRecordedReading('exemplo.com.br', client(i))).status, 200, `cliente ${i}`);
+    const busy = await readRecordedReading('exemplo.com.br', client(5));
+    assert.equal(busy.status, 429);
+    assert.match((await body(busy)).motivo ?? '', /limite de chamadas por minuto/);
+    // The share is counted per hashed address (as the rate limits do), in the store: never the address itself.
+    const store = runtimeStore();
+    assert.equal(await store.get(clientGateKey(clientKey(CLIENT))), 103);
+    clock += 61_000;
+    assert.equal((await readRecordedReading('exemplo.com.br', CLIENT)).status, 200, 'the share returns with the window');
+  });
+
+  test('the share is a third of the gate, rounded up, at least one', () => {
+    assert.equal(clientShare(8), 3);
+    assert.equal(clientShare(1), 1);
+    assert.equal(clientShare(2), 1);
+    assert.equal(clientShare(100), 34);
   });
 
   test('operator pause: 429 limite with Retry-After', async () => {
     setup({ READINESS_PAUSED: '1' });
-    const response = await readRecordedReading('exemplo.com.br');
+    const response = await readRecordedReading('exemplo.com.br', CLIENT);
     assert.equal(response.status, 429);
     assert.ok(Number(response.headers.get('retry-after')) >= 1);
     const envelope = await body(response);
@@ -123,7 +161,7 @@ describe('readRecordedReading (readiness rules 1–4, never measures)', () => {
 
   test('storage failure: 503 indisponivel with Retry-After, never 500', async () => {
     setup({}, failingStore);
-    const response = await readRecordedReading('exemplo.com.br');
+    const response = await readRecordedReading('exemplo.com.br', CLIENT);
     assert.equal(response.status, 503);
     assert.ok(Number(response.headers.get('retry-after')) >= 1);
     const envelope = await body(response);
@@ -134,7 +172,7 @@ describe('readRecordedReading (readiness rules 1–4, never measures)', () => {
   test('storage failing only on read (gate counter works): still 503', async () => {
     const memory = new MemoryStore({ now });
     setup({}, { ...memory, kind: 'memory', hit: memory.hit.bind(memory), set: memory.set.bind(memory), delete: memory.delete.bind(memory), get: failingStore.get });
-    assert.equal((await readRecordedReading('exemplo.com.br')).status, 503);
+    assert.equal((await readRecordedReading('exemplo.com.br', CLIENT)).status, 503);
   });
 
   test('records only registrada and nao_pontuada; unreadable records count as absent', async () => {

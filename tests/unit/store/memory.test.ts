@@ -1,6 +1,12 @@
 /** The embedded store's own guarantees beyond the shared contract: expiry on a moving clock, sweeping, the key cap. */
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import { test } from 'node:test';
+import { idempotent } from '../../../functions/auth/idempotency.ts';
+import { loadConfig } from '../../../functions/config.ts';
+import { clientKey, rateLimit } from '../../../functions/limits/rate-limit.ts';
+import { passGate } from '../../../functions/readiness/gate.ts';
+import { setRuntimeForTesting } from '../../../functions/runtime.ts';
 import { MemoryStore } from '../../../functions/store/memory.ts';
 
 test('expiry follows the clock exactly; hit windows too', async () => {
@@ -47,9 +53,65 @@ test('the key cap evicts the oldest writes', async () => {
   assert.equal(await store.get('k149'), 149);
 });
 
+test('unmetered writes (idempotency records of fresh registrations) never evict counters, limits or readings', async () => {
+  const clock = 1_000_000;
+  const store = new MemoryStore({ now: () => clock, maxKeys: 100 });
+  const reading = { dominio: 'exemplo.com.br', estado: 'registrada' };
+  await store.set('readiness:reading:exemplo.com.br', reading, { ttlSeconds: 180 * 24 * 3600 });
+  await store.set('readiness:visitor-start:v1', clock, { ttlSeconds: 86_400 });
+  await store.hit('readiness:visitor:v1', 86_400);
+  await store.hit('readiness:gate', 60);
+  await store.hit('rl:v1-public:cliente', 60, { budget: 'client' });
+  // Ten times the cap of anonymous registrations, each with a fresh Idempotency-Key, through the real path.
+  for (let i = 0; i < 1_000; i++) {
+    const response = await idempotent({
+      store,
+      route: 'identity',
+      scope: `addr:cliente-${i % 7}`,
+      key: `chave-${i}`,
+      fingerprint: 'f',
+      ttlSeconds: 86_400,
+      now: clock,
+      execute: async () => new Response('{"ok":true}', { status: 201, headers: { 'content-type': 'application/json' } }),
+    });
+    assert.equal(response.status, 201);
+  }
+  assert.equal(store.sizeOf('replay'), 100, 'the replay budget stays at its own cap');
+  assert.deepEqual(await store.get('readiness:reading:exemplo.com.br'), reading);
+  assert.equal(await store.get('readiness:visitor-start:v1'), clock);
+  assert.equal(await store.get('readiness:visitor:v1'), 1);
+  assert.equal((await store.hit('readiness:gate', 60)).count, 2);
+  assert.equal((await store.hit('rl:v1-public:cliente', 60, { budget: 'client' })).count, 2);
+  // The newest records are still replayed; the oldest were dropped (a retry with them is simply executed again).
+  assert.notEqual(await store.get(`idem:identity:${createHash('sha256').update('chave-999').digest('base64url')}`), null);
+});
+
+test('rate-limit windows of fresh registrations and addresses never evict readings, gate or visitor counters', async () => {
+  const store = new MemoryStore({ maxKeys: 100 });
+  setRuntimeForTesting({ store, config: loadConfig({ SITE_URL: 'https://sinal.exemplo.com.br', AGENT_JWT_SECRET: 'x'.repeat(32) }) });
+  try {
+    await store.set('readiness:reading:exemplo.com.br', { nota: 91 });
+    await store.hit('readiness:gate', 60);
+    await store.hit('readiness:visitor:v1', 86_400);
+    // Registrations are free and addresses plentiful: a thousand fresh identities, one request each, through the real limiter.
+    for (let i = 0; i < 500; i++) await rateLimit('v1', `reg_${i}`);
+    for (let i = 0; i < 500; i++) await rateLimit('v1-public', clientKey(`2001:db8::${i.toString(16)}`));
+    // And the instrument's per-client share counters of as many addresses.
+    for (let i = 0; i < 500; i++) await passGate(`2001:db8:1::${i.toString(16)}`);
+    assert.equal(store.sizeOf('client'), 100);
+    assert.deepEqual(await store.get('readiness:reading:exemplo.com.br'), { nota: 91 });
+    assert.equal(await store.get('readiness:visitor:v1'), 1);
+    assert.equal(await store.get('readiness:gate'), 501, 'the shared gate counter kept counting');
+  } finally {
+    setRuntimeForTesting();
+  }
+});
+
 test('invalid arguments are programming errors (thrown), not silent', async () => {
   const store = new MemoryStore();
   await assert.rejects(store.set('k', undefined), TypeError);
   await assert.rejects(store.set('k', 1, { ttlSeconds: 0 }), RangeError);
   await assert.rejects(store.hit('k', 0), RangeError);
+  await assert.rejects(store.set('k', 1, { budget: 'counter' as never }), RangeError);
+  await assert.rejects(store.hit('k', 60, { budget: 'counter' as never }), RangeError);
 });
