@@ -83,8 +83,11 @@ export interface IdempotentOptions {
   execute: () => Promise<Response>;
 }
 
-/** The scope and the key are hashed together (NUL-separated: no two (scope, key) pairs give the same text). */
-const recordKey = (route: string, scope: string, key: string): string =>
+/**
+ * The storage key of a record: the scope and the key are hashed together (NUL-separated: no two (scope, key)
+ * pairs give the same text). Exported for tests that inspect the store.
+ */
+export const recordKey = (route: string, scope: string, key: string): string =>
   `idem:${route}:${createHash('sha256').update(scope).update('\0').update(key).digest('base64url')}`;
 
 /** Runs `execute` once per (route, scope, key, body), replaying its successful response while the record lives. */

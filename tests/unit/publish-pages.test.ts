@@ -125,7 +125,7 @@ describe('the build integration hands the bundle over both ways, with the same r
     const file = await hooks('file');
     assert.deepEqual(worker, file);
     assert.equal(worker.twin, bundle.paginas[1]!.markdown);
-    assert.match(worker.headers, /^\/blog\/um-artigo\.md\n(?:  .+\n)*  Content-Type: text\/markdown; charset=utf-8$/m);
+    assert.match(worker.headers, /^\/blog\/um-artigo\.md\n(?:  .+\n)*  Content-Type: text\/markdown; charset=utf-8; variant=GFM$/m);
     assert.equal((JSON.parse(worker.siteData) as SiteData).documentos.length, 1);
   });
 });

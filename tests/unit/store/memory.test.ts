@@ -1,8 +1,7 @@
 /** The embedded store's own guarantees beyond the shared contract: expiry on a moving clock, sweeping, the key cap. */
 import assert from 'node:assert/strict';
-import { createHash } from 'node:crypto';
 import { test } from 'node:test';
-import { idempotent } from '../../../functions/auth/idempotency.ts';
+import { idempotent, recordKey } from '../../../functions/auth/idempotency.ts';
 import { loadConfig } from '../../../functions/config.ts';
 import { clientKey, rateLimit } from '../../../functions/limits/rate-limit.ts';
 import { passGate } from '../../../functions/readiness/gate.ts';
@@ -83,7 +82,7 @@ test('unmetered writes (idempotency records of fresh registrations) never evict 
   assert.equal((await store.hit('readiness:gate', 60)).count, 2);
   assert.equal((await store.hit('rl:v1-public:cliente', 60, { budget: 'client' })).count, 2);
   // The newest records are still replayed; the oldest were dropped (a retry with them is simply executed again).
-  assert.notEqual(await store.get(`idem:identity:${createHash('sha256').update('chave-999').digest('base64url')}`), null);
+  assert.notEqual(await store.get(recordKey('identity', `addr:cliente-${999 % 7}`, 'chave-999')), null);
 });
 
 test('rate-limit windows of fresh registrations and addresses never evict readings, gate or visitor counters', async () => {
