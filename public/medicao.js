@@ -266,3 +266,39 @@ if (form && progress && stage && bar && output && window.fetch) {
     }
   });
 }
+
+// WebMCP: the measurement as a tool for agents in the browser, described once by the form's declarative
+// attributes (toolname, tooldescription, toolparamdescription). A browser that reads declarative forms itself
+// exposes 'toolName' on the form; elsewhere the same tool is registered here. Not read-only: every measurement is
+// recorded and counts towards the visitor's limit.
+const modelContext = document.modelContext || navigator.modelContext;
+const siteInput = form && form.querySelector('input[name="site"]');
+if (form && siteInput && !('toolName' in form) && modelContext && typeof modelContext.registerTool === 'function' && window.fetch) {
+  try {
+    const pending = modelContext.registerTool({
+      name: form.getAttribute('toolname'),
+      description: form.getAttribute('tooldescription'),
+      inputSchema: {
+        type: 'object',
+        properties: { site: { type: 'string', description: siteInput.getAttribute('toolparamdescription') } },
+        required: ['site'],
+      },
+      async execute(input) {
+        const site = String((input && input.site) || '').trim();
+        const response = await fetch(form.action, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+          body: JSON.stringify({ site }),
+          credentials: 'same-origin',
+        });
+        const body = await response.json().catch(() => null);
+        if (response.ok && body && body.dominio) return { content: [{ type: 'text', text: JSON.stringify(body) }] };
+        const [title, message] = messageFor(response.status, body);
+        return { content: [{ type: 'text', text: `${title} ${message}` }], isError: true };
+      },
+    });
+    if (pending && typeof pending.catch === 'function') pending.catch(() => {});
+  } catch {
+    // Already registered (script loaded twice) or refused by the browser: the form still works.
+  }
+}

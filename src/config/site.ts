@@ -13,6 +13,17 @@ export const SITE_LOCALE = 'pt-BR';
 export const API_NAME = 'API pública da Sinal Cognitivo';
 export const API_VERSION = '1.0.0';
 
+/**
+ * The site's share image (Open Graph, X/Twitter cards, schema.org `image`): every page's image until pages get their own
+ * (the page model carries it, see `imagem` in src/lib/site.ts).
+ */
+export const SHARE_IMAGE = {
+  path: '/og.png',
+  alt: `${SITE_NAME}: visibilidade em buscas e em motores generativos`,
+  width: 1200,
+  height: 630,
+} as const;
+
 export const contactEmail = (): string => env('CONTACT_EMAIL') ?? 'contato@sinalcognitivo.com.br';
 
 /** Netlify deploy contexts other than production are previews: their tokens carry `sandbox: true`. */

@@ -3,13 +3,14 @@ import { getCollection } from 'astro:content';
 import { SITE_NAME, contactEmail, siteOrigin } from '../config/site.ts';
 import { loadPrices } from '../model/prices.ts';
 import { priceRows } from './facts.ts';
+import { canonicalBlock } from './markdown-twin.ts';
 import { isoDay } from './text.ts';
 
 export async function renderDocument(caminho: string, origin = siteOrigin()): Promise<string> {
   const doc = (await getCollection('documentos')).find((d) => d.data.caminho === caminho);
   if (!doc) throw new Error(`Nenhum documento em content/documentos tem caminho "${caminho}"`);
   const body = (doc.body ?? '').replaceAll('{base_url}', origin).replaceAll('<CONTACT_EMAIL>', contactEmail()).trim();
-  return `# ${doc.data.titulo}\n\n> ${doc.data.descricao}\n\nURL canônica: ${origin}${caminho}\n\nAtualizado em ${isoDay(doc.data.atualizadoEm)}\n\n${body}\n`;
+  return `# ${doc.data.titulo}\n\n> ${doc.data.descricao}\n\n${canonicalBlock(`${origin}${caminho}`, origin)}\n\nAtualizado em ${isoDay(doc.data.atualizadoEm)}\n\n${body}\n`;
 }
 
 /** /pricing.md: the public prices, from content/precos.json (same data as the pricing page and the API). */
@@ -35,7 +36,7 @@ export function renderPricing(origin = siteOrigin()): string {
   return [
     `# Preços públicos: ${SITE_NAME}`,
     '> Um diagnóstico pago com preço público, uma medição gratuita e os demais serviços sob proposta. Valores em reais (BRL).',
-    `URL canônica: ${origin}/pricing.md`,
+    canonicalBlock(`${origin}/pricing.md`, origin),
     `Atualizado em ${isoDay(prices.atualizadoEm)}`,
     ...products,
     `## Demais serviços: sob proposta\n\n${prices.sobProposta.descricao}\n\nContato: ${origin}/${prices.sobProposta.rota} (${contactEmail()})`,

@@ -30,23 +30,40 @@ export function renderLlms(title: string, summary: string, details: string[], se
   return `${out.join('\n\n')}\n`;
 }
 
-/** Links to the machine interfaces (API, MCP, /ask, the A2A agent, discovery documents). */
-export function agentInterfaceLinks(origin = siteOrigin()): LlmsLink[] {
+/** The markdown documents for agents (pages to read, like the twins). */
+export function agentDocLinks(origin = siteOrigin()): LlmsLink[] {
   return [
     { nome: 'Autenticação de agentes (auth.md)', url: `${origin}/auth.md`, nota: 'token gratuito, sem conta, em duas chamadas' },
-    { nome: 'OpenAPI 3.1 da API v1', url: `${origin}/api/openapi.json`, nota: 'v1, sandbox, autenticação e /ask' },
-    { nome: 'Índice da API', url: `${origin}/api`, nota: 'JSON público com rotas, escopos e política de versões' },
-    { nome: 'Sandbox da API', url: `${origin}/api/v1/sandbox/`, nota: 'mesmas rotas com dados fixos, sem token' },
     { nome: 'Política de versionamento', url: `${origin}/api/versioning.md` },
     { nome: 'Preços públicos (pricing.md)', url: `${origin}/pricing.md` },
-    { nome: 'Servidor MCP do produto', url: `${origin}/mcp`, nota: 'Streamable HTTP, POST, sem autenticação' },
-    { nome: 'Servidor MCP da documentação', url: `${origin}/mcp/docs`, nota: 'Streamable HTTP, POST, sem autenticação' },
-    { nome: 'Busca NLWeb /ask', url: `${origin}/ask`, nota: 'busca lexical, JSON ou SSE' },
-    { nome: 'Agente A2A', url: `${origin}/a2a`, nota: 'A2A 1.0, JSON-RPC (SendMessage e SendStreamingMessage), POST, sem autenticação' },
-    { nome: 'Índice de busca do site', url: `${origin}/agentes/indice.json`, nota: 'título, descrição e texto de cada página' },
-    { nome: 'Catálogo de soluções', url: `${origin}/agentes/catalogo.json` },
   ];
 }
+
+/**
+ * The machine interfaces and data files: endpoints, JSON and JSON Lines, not pages. The root llms.txt lists them under
+ * `## Optional` (llmstxt.org: may be skipped), and every note says what the address answers, so no reader takes them
+ * for pages to read. /ask is given with an example query, so the link answers a GET.
+ */
+export function agentEndpointLinks(origin = siteOrigin()): LlmsLink[] {
+  return [
+    { nome: 'OpenAPI 3.1 da API v1', url: `${origin}/api/openapi.json`, nota: 'JSON; v1, sandbox, autenticação e /ask' },
+    { nome: 'Índice da API', url: `${origin}/api`, nota: 'JSON público com rotas, escopos e política de versões' },
+    { nome: 'Sandbox da API', url: `${origin}/api/v1/sandbox/`, nota: 'JSON; mesmas rotas com dados fixos, sem token' },
+    { nome: 'Servidor MCP do produto', url: `${origin}/mcp`, nota: 'endpoint Streamable HTTP, só POST, sem autenticação (não é página)' },
+    { nome: 'Servidor MCP da documentação', url: `${origin}/mcp/docs`, nota: 'endpoint Streamable HTTP, só POST, sem autenticação (não é página)' },
+    { nome: 'Agente A2A', url: `${origin}/a2a`, nota: 'endpoint A2A 1.0 (JSON-RPC: SendMessage e SendStreamingMessage), só POST, sem autenticação (não é página)' },
+    {
+      nome: 'Busca NLWeb /ask',
+      url: `${origin}/ask?query=visibilidade&streaming=false`,
+      nota: 'endpoint de busca lexical: GET com query (JSON com streaming=false, SSE sem ele) ou POST com {"query":{"text":"..."}}',
+    },
+    { nome: 'Índice de busca do site', url: `${origin}/agentes/indice.json`, nota: 'JSON com título, descrição e texto de cada página' },
+    { nome: 'Catálogo de soluções', url: `${origin}/agentes/catalogo.json`, nota: 'JSON (schema.org)' },
+  ];
+}
+
+/** Every link of the agent interfaces (documents first, then endpoints and data files). */
+export const agentInterfaceLinks = (origin = siteOrigin()): LlmsLink[] => [...agentDocLinks(origin), ...agentEndpointLinks(origin)];
 
 /** The MCP tools (from the servers' registries) and the agent skills, as llms.txt sections. */
 function agentToolSections(origin: string): LlmsSection[] {
@@ -71,6 +88,7 @@ export function rootLlms(model: SiteModel, origin = siteOrigin()): string {
     `${SITE_TAGLINE}. Site em português do Brasil; cada página tem uma versão em markdown no mesmo endereço com o sufixo .md.`,
     [
       `Para agentes: peça qualquer página com \`Accept: text/markdown\` ou acrescente \`.md\` ao endereço (a página inicial é ${origin}/index.md). Dados estruturados do site estão em ${origin}/agentes/catalogo.json e ${origin}/agentes/indice.json; a API pública v1 é somente leitura e o token é gratuito (${origin}/auth.md).`,
+      'A seção Optional reúne o que não é página: endpoints (MCP, /ask), a especificação OpenAPI, arquivos JSON e JSON Lines, o sitemap e os outros índices.',
     ],
     [
       { titulo: 'Páginas principais', links: bySection(model, 'inicio', 'institucional', 'precos', 'agentes').map(link) },
@@ -78,10 +96,12 @@ export function rootLlms(model: SiteModel, origin = siteOrigin()): string {
       { titulo: 'Objetivos de negócio', links: bySection(model, 'objetivos').map(link) },
       { titulo: 'Diagnóstico de visibilidade', links: bySection(model, 'diagnostico-de-visibilidade').map(link) },
       { titulo: 'Blog', links: bySection(model, 'blog').map(link) },
-      { titulo: 'Interfaces para agentes', links: agentInterfaceLinks(origin) },
+      { titulo: 'Interfaces para agentes', links: agentDocLinks(origin) },
       {
+        // Not pages: endpoints, data files and other indexes (see agentEndpointLinks).
         titulo: 'Optional',
         links: [
+          ...agentEndpointLinks(origin),
           { nome: 'Conteúdo completo em um arquivo', url: `${origin}/llms-full.txt` },
           ...(['solucoes', 'blog', 'diagnostico-de-visibilidade', 'api'] as const).map((s) => ({
             nome: `llms.txt da área ${s === 'api' ? 'API' : SECTIONS[s]}`,

@@ -50,6 +50,14 @@ function extras(p: SitePage, model: SiteModel, origin: string): string[] {
   return out;
 }
 
+/**
+ * The canonical-URL block of every markdown document (twins, /auth.md, /pricing.md...): the canonical URL, then the
+ * pointer to /llms.txt near the top, as the Agent-Friendly Documentation Spec asks (afdocs `llms-txt-directive-md`).
+ * One block (a soft line break), so the header keeps its four blocks.
+ */
+export const canonicalBlock = (url: string, origin = siteOrigin()): string =>
+  `URL canônica: ${url}\nÍndice do site para agentes de IA: ${origin}/llms.txt`;
+
 const rendered = new WeakMap<SitePage, Map<string, Promise<string>>>();
 
 /**
@@ -66,7 +74,7 @@ export function renderTwin(p: SitePage, model: SiteModel, origin = siteOrigin())
 
 async function buildTwin(p: SitePage, model: SiteModel, origin: string): Promise<string> {
   // Always four header blocks (twinBodyText in ./text.ts skips them for the search index).
-  const header = [`# ${p.titulo}`, `> ${p.descricao}`, `URL canônica: ${p.url}`];
+  const header = [`# ${p.titulo}`, `> ${p.descricao}`, canonicalBlock(p.url, origin)];
   if (p.kind === 'artigo') {
     const d = p.entry.data;
     header.push(

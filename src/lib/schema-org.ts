@@ -2,13 +2,16 @@
  * schema.org objects for the site: the JSON-LD on pages and the NLWeb feeds are built from these,
  * so the structured data agents read is the same everywhere.
  */
-import { SITE_NAME, SITE_TAGLINE, contactEmail, siteOrigin } from '../config/site.ts';
-import { findProduct } from '../model/prices.ts';
-import type { SitePage } from './site.ts';
+import { SHARE_IMAGE, SITE_NAME, SITE_TAGLINE, contactEmail, siteOrigin } from '../config/site.ts';
+import type { Produto } from '../model/content.ts';
+import { findProduct, loadPrices } from '../model/prices.ts';
+import type { PageImage, SitePage } from './site.ts';
 import { isoDay } from './text.ts';
 
 type Solution = Extract<SitePage, { kind: 'solucao' }>;
 type Article = Extract<SitePage, { kind: 'artigo' }>;
+
+const brasil = { '@type': 'Country', name: 'Brasil' } as const;
 
 export const organizationId = (origin = siteOrigin()) => `${origin}/#organizacao`;
 
@@ -20,11 +23,34 @@ export const organization = (origin = siteOrigin()) => ({
   description: SITE_TAGLINE,
   url: `${origin}/`,
   logo: `${origin}/logo.svg`,
-  image: `${origin}/og.png`,
+  image: `${origin}${SHARE_IMAGE.path}`,
   email: contactEmail(),
-  areaServed: { '@type': 'Country', name: 'Brasil' },
+  areaServed: brasil,
   address: { '@type': 'PostalAddress', addressLocality: 'São Paulo', addressRegion: 'SP', addressCountry: 'BR' },
   knowsLanguage: 'pt-BR',
+});
+
+/** The offer of a product of content/precos.json: its price in BRL, availability, its page, sold by the organization. */
+export const productOffer = (product: Produto, origin = siteOrigin()) => ({
+  '@type': 'Offer',
+  price: product.preco.toFixed(2),
+  priceCurrency: loadPrices().moeda,
+  availability: 'https://schema.org/InStock',
+  url: `${origin}/${product.rota}`,
+  seller: { '@id': organizationId(origin) },
+});
+
+/** A product of content/precos.json as a Service with its offer (the prices page, the paid diagnostic's page). */
+export const productService = (product: Produto, origin = siteOrigin()) => ({
+  '@context': 'https://schema.org',
+  '@type': 'Service',
+  '@id': `${origin}/${product.rota}#servico`,
+  url: `${origin}/${product.rota}`,
+  name: product.nome,
+  description: product.descricao,
+  provider: { '@id': organizationId(origin) },
+  areaServed: brasil,
+  offers: productOffer(product, origin),
 });
 
 export const serviceObject = (s: Solution, origin = siteOrigin()) => {
@@ -39,14 +65,22 @@ export const serviceObject = (s: Solution, origin = siteOrigin()) => {
     description: s.descricao,
     serviceType: s.entry.data.tipo,
     provider: { '@id': organizationId(origin) },
-    areaServed: { '@type': 'Country', name: 'Brasil' },
+    areaServed: brasil,
     audience: { '@type': 'Audience', audienceType: s.entry.data.paraQuem.join('; ') },
     offers: product
-      ? { '@type': 'Offer', price: product.preco.toFixed(2), priceCurrency: 'BRL', url: `${origin}/${product.rota}`, availability: 'https://schema.org/InStock' }
-      : { '@type': 'Offer', priceSpecification: { '@type': 'PriceSpecification', priceCurrency: 'BRL', description: 'Sob proposta' }, url: `${origin}/contato` },
+      ? productOffer(product, origin)
+      : {
+          '@type': 'Offer',
+          priceSpecification: { '@type': 'PriceSpecification', priceCurrency: loadPrices().moeda, description: 'Sob proposta' },
+          url: `${origin}/${loadPrices().sobProposta.rota}`,
+          seller: { '@id': organizationId(origin) },
+        },
     dateModified: isoDay(s.lastmod),
   };
 };
+
+/** A page's image as a schema.org ImageObject. */
+export const imageObject = (image: PageImage) => ({ '@type': 'ImageObject', url: image.url, width: image.width, height: image.height, caption: image.alt });
 
 export const articleObject = (a: Article, origin = siteOrigin()) => ({
   '@context': 'https://schema.org',
@@ -56,6 +90,7 @@ export const articleObject = (a: Article, origin = siteOrigin()) => ({
   mainEntityOfPage: a.url,
   headline: a.titulo,
   description: a.descricao,
+  image: imageObject(a.imagem),
   inLanguage: 'pt-BR',
   author: { '@type': 'Person', name: a.entry.data.autor },
   publisher: { '@id': organizationId(origin) },

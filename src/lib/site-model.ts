@@ -6,7 +6,7 @@
  */
 import type { CollectionEntry } from 'astro:content';
 import { AstroError } from 'astro/errors';
-import { absoluteUrl } from '../config/site.ts';
+import { SHARE_IMAGE, absoluteUrl } from '../config/site.ts';
 import type { Precos } from '../model/content.ts';
 import { DOCUMENT_PATHS, LINKABLE_PREFIXES } from '../model/public-paths.ts';
 import { COLLECTION_PREFIX, type PageKind, ROUTE_PATTERN, type Section, pathOf, sectionOf, twinOf } from '../model/routes.ts';
@@ -19,6 +19,22 @@ type EntryOf = {
   artigo: CollectionEntry<'blog'>;
 };
 
+/** A page's image (share cards, schema.org `image`): absolute URL, text alternative and size in pixels. */
+export interface PageImage {
+  url: string;
+  alt: string;
+  width: number;
+  height: number;
+}
+
+/** The site's share image, the image of every page for now. */
+export const shareImage = (origin?: string): PageImage => ({
+  url: absoluteUrl(SHARE_IMAGE.path, origin),
+  alt: SHARE_IMAGE.alt,
+  width: SHARE_IMAGE.width,
+  height: SHARE_IMAGE.height,
+});
+
 interface BasePage<K extends PageKind> {
   kind: K;
   rota: string;
@@ -27,6 +43,8 @@ interface BasePage<K extends PageKind> {
   secao: Section;
   titulo: string;
   descricao: string;
+  /** Image of the page (share cards, JSON-LD). */
+  imagem: PageImage;
   lastmod: Date;
   /** Source file, relative to the project root (for error messages). */
   file: string;
@@ -55,6 +73,7 @@ function page<K extends PageKind>(kind: K, entry: EntryOf[K], folder: string, la
     secao: sectionOf(rota),
     titulo: entry.data.titulo,
     descricao: entry.data.descricao,
+    imagem: shareImage(),
     lastmod,
     file: fileOf(entry, folder),
     entry,

@@ -6,7 +6,8 @@ import { getCollection } from 'astro:content';
 import { loadPrices } from '../model/prices.ts';
 import { type SiteModel, type SitePage, assembleSite } from './site-model.ts';
 
-export type { SiteModel, SitePage } from './site-model.ts';
+export type { PageImage, SiteModel, SitePage } from './site-model.ts';
+export { shareImage } from './site-model.ts';
 
 async function buildModel(): Promise<SiteModel> {
   const [paginas, solucoes, objetivos, blog, documentos] = await Promise.all([

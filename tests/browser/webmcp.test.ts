@@ -95,6 +95,28 @@ describe('WebMCP (/webmcp.js)', { skip }, () => {
     await context.close();
   });
 
+  test('the measurement page declares its form as a tool (toolname…) and registers the same tool where the browser does not read forms', async () => {
+    const context = await browser.newContext();
+    await context.addInitScript(standIn, 'document');
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    assert.equal((await page.goto(`${server.url}/diagnostico-de-visibilidade-cognitiva`, { waitUntil: 'load' }))?.status(), 200);
+    assert.equal(await page.locator('form[toolname="medir_prontidao_ia"][tooldescription] input[name="site"][toolparamdescription]').count(), 1, 'a forma declarativa');
+    await page.waitForFunction(() => (window as any).__webmcp.registered.some((t: { name: string }) => t.name === 'medir_prontidao_ia'));
+    const tool = await page.evaluate(() => (window as any).__webmcp.registered.find((t: { name: string }) => t.name === 'medir_prontidao_ia'));
+    assert.match(tool.description, /prontidão/);
+    assert.deepEqual(tool.inputSchema.required, ['site']);
+    assert.match(tool.inputSchema.properties.site.description, /Domínio/);
+    assert.equal(tool.annotations, undefined, 'a medição registra uma leitura: não é somente leitura');
+    // A bad domain is a tool error with the API's message (400, nothing measured).
+    const bad = await page.evaluate(() => (window as any).__webmcp.tools.medir_prontidao_ia.execute({ site: 'não é um domínio' }));
+    assert.equal(bad.isError, true);
+    assert.ok(bad.content[0].text.length > 10);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
   test('falls back to navigator.modelContext', async () => {
     const context = await browser.newContext();
     await context.addInitScript(standIn, 'navigator');

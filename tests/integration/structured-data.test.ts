@@ -1,0 +1,182 @@
+/**
+ * The structured data of every built page, read from the served HTML: each JSON-LD block parses, every typed object
+ * has the properties its type requires (Google's rich-result requirements for Offer, Service, BlogPosting), the prices
+ * and the paid diagnostic carry their offers with the prices of content/precos.json, and every page has its share
+ * image with a text alternative (Open Graph and X/Twitter).
+ */
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { after, before, describe, test } from 'node:test';
+import { parseDocument } from 'htmlparser2';
+import { type LocalServer, startLocalServer } from '../../server/local.ts';
+import { siteOrigin } from '../../src/config/site.ts';
+import { organizationId } from '../../src/lib/schema-org.ts';
+import { loadPrices } from '../../src/model/prices.ts';
+import type { IndexEntry } from '../../src/model/site-data.ts';
+
+type Json = Record<string, unknown>;
+
+/** Properties each schema.org type must carry on this site (Google's required and recommended ones we commit to). */
+const REQUIRED: Record<string, string[]> = {
+  ProfessionalService: ['@id', 'name', 'url', 'logo', 'image', 'address'],
+  WebSite: ['@id', 'url', 'name', 'publisher'],
+  BreadcrumbList: ['itemListElement'],
+  ListItem: ['position', 'name'],
+  ItemList: ['itemListElement', 'numberOfItems'],
+  FAQPage: ['mainEntity'],
+  Question: ['name', 'acceptedAnswer'],
+  Answer: ['text'],
+  Service: ['@id', 'name', 'description', 'url', 'provider', 'offers'],
+  Offer: ['url', 'seller'],
+  PriceSpecification: ['priceCurrency'],
+  BlogPosting: ['@id', 'headline', 'image', 'author', 'publisher', 'datePublished', 'dateModified', 'mainEntityOfPage'],
+  ImageObject: ['url', 'width', 'height'],
+  Person: ['name'],
+  PostalAddress: ['addressCountry'],
+  Country: ['name'],
+  Audience: ['audienceType'],
+};
+
+/** Every typed object in a JSON-LD tree, with its path (for messages). */
+function* typed(value: unknown, path: string): Generator<[Json, string]> {
+  if (Array.isArray(value)) {
+    for (const [i, v] of value.entries()) yield* typed(v, `${path}[${i}]`);
+  } else if (value && typeof value === 'object') {
+    const obj = value as Json;
+    if (typeof obj['@type'] === 'string') yield [obj, path];
+    for (const [k, v] of Object.entries(obj)) yield* typed(v, `${path}.${k}`);
+  }
+}
+
+/** Problems of one page's JSON-LD objects (empty when valid). */
+function problems(objects: Json[]): string[] {
+  const out: string[] = [];
+  const orgId = organizationId(siteOrigin());
+  for (const [i, top] of objects.entries()) {
+    if (top['@context'] !== 'https://schema.org') out.push(`[${i}] sem @context schema.org`);
+    for (const [obj, path] of typed(top, `[${i}]`)) {
+      const type = obj['@type'] as string;
+      const required = REQUIRED[type];
+      if (!required) {
+        out.push(`${path}: tipo inesperado ${type}`);
+        continue;
+      }
+      for (const key of required) if (obj[key] === undefined || obj[key] === '') out.push(`${path} (${type}): falta ${key}`);
+      if (type === 'Offer') {
+        const spec = obj.priceSpecification as Json | undefined;
+        if (obj.price === undefined && !spec) out.push(`${path}: Offer sem price nem priceSpecification`);
+        if (obj.price !== undefined) {
+          if (!/^\d+\.\d{2}$/.test(String(obj.price))) out.push(`${path}: price "${obj.price}" não é um número com duas casas`);
+          if (obj.priceCurrency !== 'BRL') out.push(`${path}: priceCurrency ${obj.priceCurrency}`);
+          if (!String(obj.availability).startsWith('https://schema.org/')) out.push(`${path}: availability ${obj.availability}`);
+        }
+        if ((obj.seller as Json | undefined)?.['@id'] !== orgId) out.push(`${path}: seller não é a organização`);
+      }
+      for (const key of ['url', 'image', 'logo', 'item', 'mainEntityOfPage'] as const) {
+        const v = obj[key];
+        if (typeof v === 'string' && !/^https?:\/\//.test(v)) out.push(`${path}.${key}: URL relativa ${v}`);
+      }
+    }
+  }
+  return out;
+}
+
+interface Parsed {
+  ld: Json[];
+  meta: Map<string, string>;
+}
+
+function parsePage(html: string): Parsed {
+  const ld: Json[] = [];
+  const meta = new Map<string, string>();
+  const walk = (nodes: unknown[]): void => {
+    for (const node of nodes as { type: string; name?: string; attribs?: Record<string, string>; children?: unknown[] }[]) {
+      if (node.name === 'script' && node.attribs?.type === 'application/ld+json') {
+        const text = (node.children ?? []).map((c) => (c as { data?: string }).data ?? '').join('');
+        ld.push(JSON.parse(text) as Json);
+        continue;
+      }
+      if (node.name === 'meta' && node.attribs) {
+        const key = node.attribs.property ?? node.attribs.name;
+        if (key) meta.set(key, node.attribs.content ?? '');
+      }
+      if (node.children) walk(node.children);
+    }
+  };
+  walk(parseDocument(html).children);
+  return { ld, meta };
+}
+
+let server: LocalServer;
+let pages: IndexEntry[];
+const parsed = new Map<string, Parsed>();
+
+before(async () => {
+  server = await startLocalServer({ port: 0 });
+  pages = JSON.parse(await readFile(new URL('../../dist/agentes/indice.json', import.meta.url), 'utf8')).paginas;
+  for (const p of pages) {
+    const res = await fetch(`${server.url}${p.rota === 'index' ? '/' : `/${p.rota}`}`);
+    assert.equal(res.status, 200, p.rota);
+    parsed.set(p.rota, parsePage(await res.text()));
+  }
+  parsed.set('404', parsePage(await (await fetch(`${server.url}/pagina-que-nao-existe`)).text()));
+});
+after(() => server.close());
+
+const ofType = (rota: string, type: string) => parsed.get(rota)!.ld.filter((o) => o['@type'] === type);
+
+describe('JSON-LD of the built pages', () => {
+  test('every block parses, and every typed object has the properties of its type', () => {
+    for (const [rota, page] of parsed) {
+      assert.ok(page.ld.length >= 1, `${rota}: sem JSON-LD`);
+      assert.deepEqual(problems(page.ld), [], rota);
+      assert.equal(page.ld.filter((o) => o['@type'] === 'ProfessionalService').length, 1, `${rota}: organização`);
+    }
+  });
+
+  test('the prices page offers every product of content/precos.json at its price', () => {
+    const services = ofType('precos', 'Service');
+    for (const product of loadPrices().produtos) {
+      const service = services.find((s) => s.url === `${siteOrigin()}/${product.rota}`);
+      assert.ok(service, `precos: Service de ${product.id}`);
+      assert.equal(service.name, product.nome);
+      const offer = service.offers as Json;
+      assert.equal(offer['@type'], 'Offer');
+      assert.equal(Number(offer.price), product.preco);
+      assert.equal(offer.priceCurrency, 'BRL');
+      assert.equal(offer.availability, 'https://schema.org/InStock');
+      assert.deepEqual(offer.seller, { '@id': organizationId(siteOrigin()) });
+    }
+  });
+
+  test('the paid diagnostic page offers the paid product at its price', () => {
+    const paid = loadPrices().produtos.find((p) => p.tipo === 'pago')!;
+    assert.ok(paid.preco > 0);
+    const [service] = ofType(paid.rota, 'Service');
+    assert.ok(service, `${paid.rota}: Service`);
+    assert.equal((service.offers as Json).price, paid.preco.toFixed(2));
+    assert.equal((service.offers as Json).url, `${siteOrigin()}/${paid.rota}`);
+  });
+
+  test('every BlogPosting has an image', () => {
+    const articles = pages.filter((p) => p.rota.startsWith('blog/'));
+    assert.ok(articles.length > 0);
+    for (const a of articles) {
+      const [post] = ofType(a.rota, 'BlogPosting');
+      assert.ok(post, `${a.rota}: BlogPosting`);
+      const image = post.image as Json;
+      assert.equal(image['@type'], 'ImageObject');
+      assert.match(String(image.url), /^https?:\/\/.+\.(png|jpe?g|webp)$/);
+    }
+  });
+});
+
+describe('share image', () => {
+  test('every page has og:image and twitter:image, each with its text alternative', () => {
+    for (const [rota, { meta }] of parsed) {
+      for (const key of ['og:image', 'twitter:image']) assert.match(meta.get(key) ?? '', /^https?:\/\//, `${rota}: ${key}`);
+      for (const key of ['og:image:alt', 'twitter:image:alt']) assert.ok((meta.get(key) ?? '').trim().length > 10, `${rota}: ${key}`);
+      assert.equal(meta.get('twitter:image:alt'), meta.get('og:image:alt'), rota);
+    }
+  });
+});
