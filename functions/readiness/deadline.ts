@@ -53,20 +53,29 @@ export function createDeadline(totalMs: number, clock: () => number = Date.now):
     },
     race<T>(work: Promise<T>): Promise<T> {
       if (expired()) return Promise.reject(new AnalysisCutShort());
-      return new Promise<T>((resolve, reject) => {
-        const stop = () => reject(new AnalysisCutShort());
-        signal.addEventListener('abort', stop, { once: true });
-        work.then(
-          (value) => {
-            signal.removeEventListener('abort', stop);
-            resolve(value);
-          },
-          (error: unknown) => {
-            signal.removeEventListener('abort', stop);
-            reject(error);
-          },
-        );
-      });
+      return untilAborted(work, signal, () => new AnalysisCutShort());
     },
   };
+}
+
+/**
+ * `promise`, or a rejection as soon as `signal` aborts, with `reason()` (by default the signal's reason): the
+ * work behind `promise` is simply no longer awaited.
+ */
+export function untilAborted<T>(promise: Promise<T>, signal: AbortSignal, reason: () => unknown = () => signal.reason): Promise<T> {
+  if (signal.aborted) return Promise.reject(reason());
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(reason());
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
 }

@@ -21,6 +21,7 @@ import type { Duplex, Readable } from 'node:stream';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import { classifyAddress, isLoopbackAddress, isPublicAddress } from './address.ts';
 import { activeNetwork, type NetworkHooks, NetworkError, type ResolvedAddress } from './network.ts';
+import { untilAborted } from '../deadline.ts';
 
 export type FetchErrorCode =
   | 'refused_scheme'
@@ -386,24 +387,6 @@ export function createSafeFetcher(options: SafeFetcherOptions = {}): SafeFetch {
   };
 }
 
-/** `promise`, or a rejection as soon as `signal` aborts (the work behind `promise` is simply no longer awaited). */
-function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(signal.reason);
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(error);
-      },
-    );
-  });
-}
 
 function timeoutError(url: URL, timeout: AbortSignal, timeoutMs: number): FetchError {
   if (timeout.aborted) return new FetchError('timeout', url.href, `sem resposta completa em ${Math.round(timeoutMs / 100) / 10} s`);
