@@ -229,15 +229,8 @@ const getReadinessScore = defineTool({
   outputSchema: readinessOutput,
   annotations: READ_ONLY,
   async handler({ dominio }, context) {
-    let domain = dominio;
-    if (/^https?:\/\//i.test(domain)) {
-      try {
-        domain = new URL(domain).hostname;
-      } catch {
-        /* normalizeDomain explains */
-      }
-    }
-    const response = await context.readReading(domain);
+    // A pasted address is reduced to its domain by normalizeDomain, as everywhere.
+    const response = await context.readReading(dominio);
     const body = (await response.json().catch(() => null)) as Record<string, unknown> | null;
     if (!body) return toolError('A leitura não pôde ser consultada agora. Tente de novo em instantes.');
     if (typeof body.error === 'string') return toolError(String(body.error_description ?? 'Não foi possível consultar a leitura.'));

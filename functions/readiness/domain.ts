@@ -4,6 +4,11 @@
  * IP literals (including numerically obfuscated IPv4 forms such as `2130706433` or `0x7f.1`) are refused:
  * readings are about sites, and the instrument only measures names it resolves itself.
  *
+ * People paste addresses, not domains: an `http(s)://` address is reduced to its host (path, query, fragment and
+ * a trailing slash dropped), and a leading `www.` is dropped where what is left still names a site (the reading is the site's, whichever
+ * host serves it).
+ * Anything else (another scheme, user information, a port, an IP) is refused with the reason.
+ *
  * With `allowLoopback` (tests only, `READINESS_ALLOW_LOOPBACK=1`) the forms `localhost:<port>` and
  * `127.0.0.1:<port>` are accepted as well, so fixtures served on loopback can be measured.
  */
@@ -28,11 +33,29 @@ const LOOPBACK_WITH_PORT = /^(localhost|127\.0\.0\.1):([0-9]{1,5})$/;
 
 const fail = (reason: string): DomainResult => ({ ok: false, reason });
 
+/** The host part of what people paste: `https://www.Exemplo.com.br/pagina?x#y` → `Exemplo.com.br`. */
+function pastedHost(input: string): string {
+  let host = input.replace(/^https?:\/\//i, '');
+  const end = host.search(/[/?#]/);
+  if (end !== -1) host = host.slice(0, end);
+  return /^www\./i.test(host) && namesASite(host.slice(4)) ? host.slice(4) : host;
+}
+
+/**
+ * Whether what is left after `www.` still names a site rather than a public suffix: three labels or more
+ * (`exemplo.com.br`), or two under a TLD longer than a country code (`exemplo.com`). `www.com.br` and
+ * `www.exemplo.de` keep their `www.`: without a public-suffix list the host is measured as typed.
+ */
+const namesASite = (rest: string): boolean => {
+  const labels = rest.replace(/\.$/, '').split('.');
+  return labels.length >= 3 || (labels.length === 2 && (labels[1]?.length ?? 0) > 2);
+};
+
 /** Normalizes user input into a domain, or says in pt-BR why it is not one. */
 export function normalizeDomain(input: string, options: NormalizeOptions = {}): DomainResult {
   if (typeof input !== 'string') return fail('Informe um domínio.');
   if (input.length > MAX_INPUT_LENGTH) return fail(`Domínio longo demais: o limite é ${MAX_DOMAIN_LENGTH} caracteres.`);
-  const raw = input.trim();
+  const raw = pastedHost(input.trim());
   if (raw === '') return fail('Informe um domínio, por exemplo exemplo.com.br.');
 
   if (options.allowLoopback) {
@@ -44,7 +67,7 @@ export function normalizeDomain(input: string, options: NormalizeOptions = {}): 
   }
 
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(raw) || /^(?:https?|ftp|file|data|javascript|mailto):/i.test(raw)) {
-    return fail('Informe só o domínio, sem http:// ou https:// (por exemplo exemplo.com.br).');
+    return fail('Informe o domínio do site (por exemplo exemplo.com.br) ou um endereço http:// ou https://.');
   }
   if (/[\s\u0000-\u001f\u007f]/.test(raw)) return fail('O domínio não pode conter espaços nem caracteres de controle.');
   if (raw.includes('@')) return fail('Informe só o domínio, sem usuário ou senha antes de @.');

@@ -114,10 +114,10 @@ describe('measurement page', { skip }, () => {
     const page = await context.newPage();
     const problems = watch(page);
     await page.goto(`${server.url}${PAGE}`);
-    await page.fill('#medicao-site', 'https://exemplo.com.br/pagina');
+    await page.fill('#medicao-site', 'ftp://exemplo.com.br/pagina');
     await page.click('.medicao-form button[type=submit]');
     await page.waitForSelector('.medicao-saida [role=alert]');
-    assert.match((await page.textContent('.medicao-saida')) ?? '', /Domínio inválido.*sem http/);
+    assert.match((await page.textContent('.medicao-saida')) ?? '', /Domínio inválido.*http:\/\/ ou https:\/\//);
     assert.deepEqual(problems.filter((p) => !/400/.test(p)), []);
     await context.close();
   });

@@ -232,9 +232,9 @@ describe('POST /api/ia/medicao', () => {
 
 describe('bad input: a clear 4xx or an unscored measurement, never 5xx', () => {
   const bad = [
-    'https://exemplo.com.br',
-    'http://exemplo.com.br/',
-    'exemplo.com.br/pagina',
+    'ftp://exemplo.com.br/',
+    'https://exemplo.com.br:8443/pagina',
+    'https://usuario@exemplo.com.br/',
     'exemplo.com.br:8080',
     'user@exemplo.com.br',
     // IP literals, localhost and the other address forms: rows of tests/attacks/ssrf-cases.ts.

@@ -5,8 +5,28 @@ import { normalizeDomain } from '../../../functions/readiness/domain.ts';
 describe('normalizeDomain', () => {
   test('accepts domains, lower-cases them and drops a trailing dot', () => {
     assert.deepEqual(normalizeDomain('Exemplo.COM.br'), { ok: true, domain: 'exemplo.com.br' });
-    assert.deepEqual(normalizeDomain('  www.exemplo.com.br.  '), { ok: true, domain: 'www.exemplo.com.br' });
+    assert.deepEqual(normalizeDomain('  exemplo.com.br.  '), { ok: true, domain: 'exemplo.com.br' });
     assert.deepEqual(normalizeDomain('sub-dominio.exemplo.io'), { ok: true, domain: 'sub-dominio.exemplo.io' });
+  });
+
+  test('reduces what people paste (addresses, www., paths, trailing slashes, upper case) to the domain', () => {
+    for (const pasted of [
+      'https://www.exemplo.com.br/',
+      'http://exemplo.com.br',
+      'HTTPS://WWW.EXEMPLO.COM.BR/Contato?utm_source=x#topo',
+      'exemplo.com.br/',
+      'www.exemplo.com.br',
+      'exemplo.com.br/blog/artigo',
+      'exemplo.com.br?x=1',
+      'exemplo.com.br#topo',
+      `https://exemplo.com.br/${'caminho-longo/'.repeat(25)}`,
+    ]) {
+      assert.deepEqual(normalizeDomain(pasted), { ok: true, domain: 'exemplo.com.br' }, pasted);
+    }
+    assert.deepEqual(normalizeDomain('www.com.br'), { ok: true, domain: 'www.com.br' }, 'what is left would be a public suffix');
+    assert.deepEqual(normalizeDomain('https://www.exemplo.com/'), { ok: true, domain: 'exemplo.com' });
+    assert.deepEqual(normalizeDomain('www.exemplo.de'), { ok: true, domain: 'www.exemplo.de' }, 'two labels under a country code: as typed');
+    assert.deepEqual(normalizeDomain('https://blog.exemplo.com.br/x'), { ok: true, domain: 'blog.exemplo.com.br' });
   });
 
   test('turns internationalized names into punycode A-labels', () => {
@@ -16,14 +36,15 @@ describe('normalizeDomain', () => {
   });
 
   const refused: [string, RegExp][] = [
-    ['https://exemplo.com.br', /sem http/],
-    ['http://exemplo.com.br/', /sem http/],
-    ['ftp://exemplo.com.br', /sem http/],
-    ['javascript:alert(1)', /sem http/],
-    ['exemplo.com.br/pagina', /caminho/],
-    ['exemplo.com.br?x=1', /caminho/],
-    ['exemplo.com.br#topo', /caminho/],
+    ['ftp://exemplo.com.br', /http:\/\/ ou https:\/\//],
+    ['javascript:alert(1)', /http:\/\/ ou https:\/\//],
+    ['file:///etc/passwd', /http:\/\/ ou https:\/\//],
     ['user:senha@exemplo.com.br', /usuário/],
+    ['https://user:senha@exemplo.com.br/', /usuário/],
+    ['https://exemplo.com.br@evil.test/', /usuário/],
+    ['https://evil.test\\@exemplo.com.br/', /usuário/],
+    ['https://exemplo.com.br:8443/', /porta/],
+    ['http://127.0.0.1/', /IP/],
     ['exemplo.com.br:8080', /porta/],
     ['exemplo.com.br:443', /porta/],
     ['1.2.3.4', /IP/],
