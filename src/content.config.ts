@@ -4,13 +4,34 @@
  * (`pt()` makes the frontmatter errors pt-BR and name the field: src/model/validation.ts).
  */
 import { defineCollection } from 'astro:content';
-import { glob } from 'astro/loaders';
+import { readFile } from 'node:fs/promises';
+import { relative } from 'node:path';
+import { glob, type Loader } from 'astro/loaders';
 import { COLLECTION_SCHEMAS as schemas } from './model/content.ts';
-import { withContentMessages as pt } from './model/validation.ts';
+import { ContentError, frontMatterOf, impossibleDates, withContentMessages as pt } from './model/validation.ts';
 
-/** The file path without extension is the id (and, below its section prefix, the route). */
-const byPath = (base: string) =>
-  glob({ pattern: '**/*.{md,mdx}', base, generateId: ({ entry }) => entry.replace(/\.mdx?$/, '') });
+/**
+ * The file path without extension is the id (and, below its section prefix, the route). Before an entry's data
+ * is validated, its front matter is read as written: YAML silently rolls an impossible date over
+ * (`2026-13-01` → 2027-01-01), so such a date fails here, naming the file and the field.
+ */
+const byPath = (base: string): Loader => {
+  const loader = glob({ pattern: '**/*.{md,mdx}', base, generateId: ({ entry }) => entry.replace(/\.mdx?$/, '') });
+  return {
+    ...loader,
+    load: (context) =>
+      loader.load({
+        ...context,
+        parseData: async (props) => {
+          if (props.filePath) {
+            const problems = impossibleDates(frontMatterOf(await readFile(props.filePath, 'utf8')));
+            if (problems.length) throw new ContentError(relative(process.cwd(), props.filePath), problems);
+          }
+          return context.parseData(props);
+        },
+      }),
+  };
+};
 
 export const collections = {
   paginas: defineCollection({ loader: byPath('./content/paginas'), schema: pt(schemas.paginas) }),
@@ -18,4 +39,5 @@ export const collections = {
   objetivos: defineCollection({ loader: byPath('./content/objetivos'), schema: pt(schemas.objetivos) }),
   blog: defineCollection({ loader: byPath('./content/blog'), schema: pt(schemas.blog) }),
   documentos: defineCollection({ loader: byPath('./content/documentos'), schema: pt(schemas.documentos) }),
+  autores: defineCollection({ loader: byPath('./content/autores'), schema: pt(schemas.autores) }),
 };

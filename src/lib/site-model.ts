@@ -59,6 +59,8 @@ export interface SiteModel {
   objetivos: BasePage<'objetivo'>[];
   artigos: BasePage<'artigo'>[];
   documentos: CollectionEntry<'documentos'>[];
+  /** The authors (content/autores), by the name articles use in `autor`. */
+  autores: Map<string, CollectionEntry<'autores'>>;
 }
 
 const fileOf = (entry: { filePath?: string; id: string }, folder: string) => entry.filePath ?? `content/${folder}/${entry.id}`;
@@ -92,6 +94,14 @@ function validate(model: SiteModel, prices: Precos): void {
     const other = seen.get(p.rota);
     if (other) report(p.file, `rota "${p.rota}" duplicada: já definida em ${other}`);
     else seen.set(p.rota, p.file);
+  }
+
+  for (const a of model.artigos) {
+    const autor = a.entry.data.autor;
+    if (!model.autores.has(autor)) {
+      const known = [...model.autores.keys()].map((n) => `"${n}"`).join(', ');
+      report(a.file, `autor: "${autor}" não existe em content/autores (use o nome de um destes: ${known})`);
+    }
   }
 
   const solutionSlugs = new Set(model.solucoes.map((s) => s.entry.id));
@@ -136,10 +146,11 @@ export interface SiteEntries {
   objetivos: CollectionEntry<'objetivos'>[];
   blog: CollectionEntry<'blog'>[];
   documentos: CollectionEntry<'documentos'>[];
+  autores: CollectionEntry<'autores'>[];
 }
 
 /** The validated site model from the entries and the prices; throws an error naming each file and field. */
-export function assembleSite({ paginas, solucoes, objetivos, blog, documentos }: SiteEntries, prices: Precos): SiteModel {
+export function assembleSite({ paginas, solucoes, objetivos, blog, documentos, autores }: SiteEntries, prices: Precos): SiteModel {
   const byOrder = <T extends { entry: { data: { ordem: number; titulo: string } } }>(a: T, b: T) =>
     a.entry.data.ordem - b.entry.data.ordem || a.entry.data.titulo.localeCompare(b.entry.data.titulo, 'pt-BR');
 
@@ -160,6 +171,7 @@ export function assembleSite({ paginas, solucoes, objetivos, blog, documentos }:
     objetivos: objectivePages,
     artigos: articlePages,
     documentos,
+    autores: new Map(autores.map((a) => [a.data.nome, a])),
   };
   validate(model, prices);
   return model;

@@ -10,14 +10,15 @@ export type { PageImage, SiteModel, SitePage } from './site-model.ts';
 export { shareImage } from './site-model.ts';
 
 async function buildModel(): Promise<SiteModel> {
-  const [paginas, solucoes, objetivos, blog, documentos] = await Promise.all([
+  const [paginas, solucoes, objetivos, blog, documentos, autores] = await Promise.all([
     getCollection('paginas'),
     getCollection('solucoes'),
     getCollection('objetivos'),
     getCollection('blog'),
     getCollection('documentos'),
+    getCollection('autores'),
   ]);
-  return assembleSite({ paginas, solucoes, objetivos, blog, documentos }, loadPrices());
+  return assembleSite({ paginas, solucoes, objetivos, blog, documentos, autores }, loadPrices());
 }
 
 let cached: Promise<SiteModel> | undefined;

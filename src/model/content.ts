@@ -84,6 +84,25 @@ export const artigoSchema = z
   })
   .strict();
 
+/**
+ * An author: content/autores/<slug>.md, the body being the longer biography. Articles name their author by
+ * `nome` (`autor: "Marina Albuquerque"`); an unknown name fails the build.
+ */
+export const autorSchema = z
+  .object({
+    nome: z.string().trim().min(3).max(80),
+    /** Role at the firm, shown under the name. */
+    cargo: z.string().trim().min(3).max(80),
+    /** One or two sentences for bylines and the team list. */
+    resumo: z.string().trim().min(40).max(300),
+    especialidades: z.array(z.string().trim().min(2).max(60)).min(1).max(8),
+    /** Photo under public/, e.g. `/autores/marina.jpg` (optional). */
+    foto: z.string().regex(/^\/[a-z0-9/._-]+\.(?:jpe?g|png|webp|avif)$/, 'use um caminho de imagem em public/, por exemplo /autores/nome.jpg').optional(),
+    /** Public profiles (LinkedIn, GitHub…), absolute https URLs. */
+    perfis: z.array(z.url({ protocol: /^https$/, error: 'use um endereço https:// completo' })).max(8).optional(),
+  })
+  .strict();
+
 /** A document served as markdown only (auth.md, versioning): content/documentos/<name>.md. */
 export const documentoSchema = z
   .object({
@@ -139,6 +158,7 @@ export type Solucao = z.infer<typeof solucaoSchema>;
 export type Objetivo = z.infer<typeof objetivoSchema>;
 export type Artigo = z.infer<typeof artigoSchema>;
 export type Documento = z.infer<typeof documentoSchema>;
+export type Autor = z.infer<typeof autorSchema>;
 export type Precos = z.infer<typeof precosSchema>;
 export type Produto = z.infer<typeof produtoSchema>;
 
@@ -149,4 +169,5 @@ export const COLLECTION_SCHEMAS = {
   objetivos: objetivoSchema,
   blog: artigoSchema,
   documentos: documentoSchema,
+  autores: autorSchema,
 } as const;

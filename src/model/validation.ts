@@ -88,3 +88,25 @@ export function withContentMessages<T extends z.ZodType>(schema: T): z.ZodType<z
     return z.NEVER;
   }) as unknown as z.ZodType<z.output<T>>;
 }
+
+const WRITTEN_DATE = /^([A-Za-z][A-Za-z0-9_]*):[ \t]*(['"]?)(\d{4})-(\d{2})-(\d{2})\2[ \t]*(?:#.*)?$/gm;
+
+/**
+ * YAML turns an impossible date written without quotes (`publicadoEm: 2026-13-01`) into a real one (2027-01-01)
+ * before any schema sees it. This reads the front matter as written: every top-level `campo: AAAA-MM-DD` must
+ * name a day that exists. Used by the content loaders (src/content.config.ts) and the in-process checks.
+ */
+export function impossibleDates(frontMatter: string): string[] {
+  const problems: string[] = [];
+  for (const [, field, , y, m, d] of frontMatter.matchAll(WRITTEN_DATE)) {
+    const [year, month, day] = [Number(y), Number(m), Number(d)];
+    const date = new Date(Date.UTC(year, month - 1, day));
+    if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) {
+      problems.push(`${field}: a data ${y}-${m}-${d} não existe (mês de 01 a 12 e dia que exista no mês)`);
+    }
+  }
+  return problems;
+}
+
+/** The front matter of a markdown file as written (between the opening and closing `---`), or '' when there is none. */
+export const frontMatterOf = (text: string): string => /^\uFEFF?---\r?\n([\s\S]*?\r?\n)---/.exec(text)?.[1] ?? '';

@@ -8,7 +8,7 @@ import { readFile, readdir } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import yaml from 'js-yaml';
 import { COLLECTION_SCHEMAS, precosSchema } from '../../src/model/content.ts';
-import { parseOrThrow, withContentMessages } from '../../src/model/validation.ts';
+import { frontMatterOf, impossibleDates, parseOrThrow, withContentMessages } from '../../src/model/validation.ts';
 import { assembleSite, type SiteEntries, type SiteModel } from '../../src/lib/site-model.ts';
 
 /** The content files by path relative to the project root (`content/blog/x.md` → text). */
@@ -37,6 +37,11 @@ export function checkContent(files: ContentFiles): { model?: SiteModel; error?: 
     const schema = COLLECTION_SCHEMAS[collection];
     if (!schema) continue;
     const front = FRONT_MATTER.exec(text);
+    const dates = impossibleDates(frontMatterOf(text));
+    if (dates.length) {
+      problems.push(`${path}\n${dates.map((d) => `  ${d}`).join('\n')}`);
+      continue;
+    }
     const data = front ? yaml.load(front[1]!) : {};
     const result = withContentMessages(schema).safeParse(data ?? {});
     if (!result.success) {

@@ -3,7 +3,8 @@
  * Each case builds a throwaway copy of the project with exactly one thing broken (the copy shares
  * node_modules through a symlink) and checks the exit status and the output of `astro build`.
  * Builds take a few seconds each; at most two run at a time. Every kind of content error is checked in process
- * by tests/unit/content-model.test.ts; here one of each path (a field, a cross-entry check, precos.json) proves
+ * by tests/unit/content-model.test.ts; here one of each path (a field, a date read as written, a cross-entry check,
+ * precos.json) proves
  * the messages reach the build's output and fail it.
  */
 import { spawn } from 'node:child_process';
@@ -107,6 +108,11 @@ describe('erros de conteúdo no build', { concurrency: CONCURRENCY }, () => {
   test('campo obrigatório ausente no frontmatter de um artigo', async () => {
     const result = await buildWith((dir) => setField(dir, ARTICLE, 'autor', null));
     assertFails(result, ARTICLE, /autor: campo obrigatório ausente/);
+  });
+
+  test('data impossível, lida como escrita (o YAML a transformaria em outra data)', async () => {
+    const result = await buildWith((dir) => setField(dir, ARTICLE, 'publicadoEm', 'publicadoEm: 2026-13-01'));
+    assertFails(result, ARTICLE, /publicadoEm: a data 2026-13-01 não existe/);
   });
 
   test('link interno quebrado no corpo de um artigo', async () => {

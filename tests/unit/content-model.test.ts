@@ -58,6 +58,19 @@ describe('erros de conteúdo, em processo', () => {
     assertFails(withChange((f) => setField(f, ARTICLE, 'publicadoEm', 'publicadoEm: "9 de junho de 2026"')), ARTICLE, /publicadoEm: deve ser uma data no formato AAAA-MM-DD/);
   });
 
+  test('data impossível (o YAML a transformaria em outra data)', () => {
+    assertFails(withChange((f) => setField(f, ARTICLE, 'publicadoEm', 'publicadoEm: 2026-13-01')), ARTICLE, /publicadoEm: a data 2026-13-01 não existe/);
+    assertFails(withChange((f) => setField(f, SOLUTION, 'atualizadoEm', 'atualizadoEm: "2026-02-30"')), SOLUTION, /atualizadoEm: a data 2026-02-30 não existe/);
+  });
+
+  test('autor que não está em content/autores', () => {
+    assertFails(withChange((f) => setField(f, ARTICLE, 'autor', 'autor: "Fulano"')), ARTICLE, /autor: "Fulano" não existe em content\/autores \(use o nome de um destes: .*"Marina Albuquerque"/);
+  });
+
+  test('autor com perfil que não é https', () => {
+    assertFails(withChange((f) => addField(f, 'content/autores/rafael-tavares.md', 'perfis: ["http://exemplo.com/rafael"]')), 'content/autores/rafael-tavares.md', /perfis\.0: use um endereço https:\/\/ completo/);
+  });
+
   test('tipo de solução fora da lista permitida', () => {
     assertFails(withChange((f) => setField(f, SOLUTION, 'tipo', 'tipo: auditoria')), SOLUTION, /tipo: valor "auditoria" não permitido; use um destes: "diagnostico", "consultoria"/);
   });
