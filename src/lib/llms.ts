@@ -4,6 +4,7 @@
  */
 import { SITE_NAME, SITE_TAGLINE, siteOrigin } from '../config/site.ts';
 import { SECTIONS, type Section, twinOf } from '../model/routes.ts';
+import { FEED_PATH } from '../model/public-paths.ts';
 import { MCP_SERVERS } from '../../functions/mcp/servers.ts';
 import { AGENT_SKILLS, skillPath } from './agent-discovery.ts';
 import type { SiteModel, SitePage } from './site.ts';
@@ -133,7 +134,7 @@ export function sectionLlms(section: 'solucoes' | 'blog' | 'diagnostico-de-visib
       return renderLlms(
         `${SITE_NAME}: blog`,
         'Artigos sobre visibilidade em buscas, motores generativos e prontidão de sites para agentes de IA.',
-        [`Feed em JSON Lines (schema.org BlogPosting): ${origin}/feeds/artigos.jsonl.`],
+        [`Feed RSS: ${origin}${FEED_PATH}. Feed em JSON Lines (schema.org BlogPosting): ${origin}/feeds/artigos.jsonl.`],
         [{ titulo: 'Artigos', links: bySection(model, 'blog').map(link) }],
       );
     case 'diagnostico-de-visibilidade':

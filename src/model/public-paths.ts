@@ -19,6 +19,7 @@ export const DOCUMENT_PATHS = [
   '/schema_map.xml',
   '/feeds/solucoes.jsonl',
   '/feeds/artigos.jsonl',
+  '/blog/rss.xml',
   '/agentes/catalogo.json',
   '/agentes/indice.json',
   '/webmcp.js',
@@ -32,6 +33,9 @@ export const DOCUMENT_PATHS = [
   '/developers',
   '/docs',
 ] as const;
+
+/** The blog's RSS feed (src/pages/blog/rss.xml.ts), announced on every page. */
+export const FEED_PATH = '/blog/rss.xml';
 
 export const LINKABLE_PREFIXES = ['/.well-known/', '/api/v1/', '/api/ia/'] as const;
 
