@@ -69,8 +69,9 @@ function v1Route(base: string, relative: string): ApiRoute | undefined {
   });
   for (const route of COMPILED) {
     if (route.takesRest) continue;
-    // A literal template answers with or without a trailing slash (`/` is the index itself).
-    if (relative === route.prefix || relative === `${route.prefix}/` || (route.prefix === '/' && relative === '')) return bind(route, '');
+    // A literal template answers with or without a trailing slash (the index `/` also answers the bare base).
+    const slashed = route.prefix === '/' ? '' : `${route.prefix}/`;
+    if (relative === route.prefix || relative === slashed) return bind(route, '');
   }
   for (const route of COMPILED) {
     if (route.takesRest && relative.startsWith(route.prefix) && relative.length > route.prefix.length) return bind(route, relative.slice(route.prefix.length));

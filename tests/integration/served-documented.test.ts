@@ -11,7 +11,7 @@ import { V1_ROUTES } from '../../functions/api/operations.ts';
 import { matchApi } from '../../functions/api/router.ts';
 import { loadConfig } from '../../functions/config.ts';
 import { OPERATIONS } from '../../functions/operations.ts';
-import { AGENT_AUTH, API_INDEX, ASK_PATH, OPEN_READING, SANDBOX, V1 } from '../../functions/paths.ts';
+import { AGENT_AUTH, API_FUNCTION_PATHS, API_INDEX, ASK_PATH, IDENTITY_PATH, OPEN_READING, SANDBOX, TOKEN_PATH, V1 } from '../../functions/paths.ts';
 import { FUNCTION_ROUTES, compilePathPattern, matchFunctionRoute } from '../../functions/routes.ts';
 import { setRuntimeForTesting } from '../../functions/runtime.ts';
 import { MemoryStore } from '../../functions/store/memory.ts';
@@ -35,7 +35,7 @@ let token: string;
 
 /** The document's path templates as patterns (a literal path also answers with a trailing slash, `{x}` takes the rest). */
 const templatePattern = (template: string): RegExp =>
-  new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{[a-z_]+\\?\}/g, '.+')}/?$`);
+  new RegExp(`^${template.replace(/\/$/, '').replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{[a-z_]+\\?\}/g, '.+')}/?$`);
 /** The documented (template, method) a concrete request falls under, if any. */
 function documented(path: string, method: string): string | undefined {
   const m = method === 'head' ? 'get' : method;
@@ -118,6 +118,11 @@ describe('servido ⇔ documentado', () => {
       .map(([template, item]) => requestOf(template, Object.keys(item)[0]!, Object.values(item)[0]!).path);
     const probes = [
       ...known,
+      // The mount points themselves, documented or not.
+      ...API_FUNCTION_PATHS.filter((p) => !p.includes('*')),
+      IDENTITY_PATH,
+      TOKEN_PATH,
+      ASK_PATH,
       ...known.map((p) => (p.includes('?') ? p.replace('?', '/?') : `${p}/`)),
       `${API_INDEX}/v2`,
       `${API_INDEX}/ia`,
