@@ -1,10 +1,23 @@
 /**
- * zod schemas of the v1 API: the parameters the handlers validate and the bodies they answer with. The
- * OpenAPI document is generated from these very schemas (./operations.ts registers them). No data imports
- * here: this module also runs in the Astro build, before `.generated/` exists.
+ * zod schemas of the v1 API: the parameters the handlers validate and the bodies they answer with, made of the
+ * shared resource schemas (src/model/resources.ts). The OpenAPI document is generated from these very schemas
+ * (./operations.ts names them). No data imports here: this module also runs in the Astro build, before
+ * `.generated/` exists.
  */
 import { z } from 'zod';
+import {
+  isoDay,
+  objectiveSchema,
+  pageSchema as resourcePageSchema,
+  pageSummarySchema,
+  productSchema,
+  searchResultSchema,
+  solutionSchema,
+} from '../../src/model/resources.ts';
 import { ESTADOS, envelopeSchema } from '../readiness/envelope.ts';
+
+/** The resources the bodies are made of (declared once, in src/model/resources.ts). */
+export { objectiveSchema, pageSummarySchema, productSchema, searchResultSchema, solutionSchema };
 
 // ---------------------------------------------------------------- parameters
 
@@ -49,18 +62,6 @@ export const domainParamSchema = z
 // ---------------------------------------------------------------- bodies
 
 const sandboxFlag = z.literal(true).optional().describe('Presente (e `true`) só nas respostas do sandbox.');
-const isoDay = z.iso.date().describe('Data AAAA-MM-DD.');
-
-export const pageSummarySchema = z
-    .object({
-      rota: z.string().describe('Rota sem barra inicial; a página inicial é `index`.'),
-      url: z.url().describe('URL absoluta da página.'),
-      titulo: z.string(),
-      descricao: z.string(),
-      secao: z.string().describe('Seção do site (ex.: `solucoes`, `blog`, `institucional`).'),
-      lastmod: isoDay.describe('Última modificação (AAAA-MM-DD).'),
-    })
-    .describe('Entrada do índice de páginas.');
 
 export const pageListSchema = z
     .object({
@@ -73,25 +74,7 @@ export const pageListSchema = z
     })
     .describe('Uma página da lista de páginas (paginação por cursor).');
 
-export const pageSchema = pageSummarySchema
-    .extend({
-      markdown: z.string().describe('A página inteira em markdown (o mesmo conteúdo do gêmeo `.md`).'),
-      markdownUrl: z.url().describe('URL do gêmeo markdown da página (`<rota>.md`; `/index.md` para a inicial).'),
-      sandbox: sandboxFlag,
-    })
-    .describe('Página completa: metadados e markdown.');
-
-export const searchResultSchema = z
-    .object({
-      rota: z.string(),
-      url: z.url(),
-      titulo: z.string(),
-      descricao: z.string(),
-      secao: z.string(),
-      pontuacao: z.number().min(0).describe('Relevância (maior é melhor); comparável só dentro da mesma lista.'),
-      trecho: z.string().describe('Trecho do texto em torno da melhor ocorrência dos termos (com `…` onde foi cortado).'),
-    })
-    .describe('Um resultado da busca lexical.');
+export const pageSchema = resourcePageSchema.extend({ sandbox: sandboxFlag }).describe(resourcePageSchema.description ?? '');
 
 export const searchResponseSchema = z
     .object({
@@ -103,35 +86,6 @@ export const searchResponseSchema = z
     })
     .describe('Resultado da busca por palavras-chave em título, descrição e texto (pesos por campo; sem acento e sem caixa).');
 
-export const solutionSchema = z.object({
-    slug: z.string(),
-    rota: z.string(),
-    url: z.url(),
-    titulo: z.string(),
-    descricao: z.string(),
-    resumo: z.string(),
-    tipo: z.string().describe('Natureza do serviço (ex.: `diagnostico`, `implementacao`, `recorrente`, `treinamento`).'),
-    paraQuem: z.array(z.string()),
-    entregaveis: z.array(z.string()),
-    prazo: z.string(),
-    preco: z.string().describe('Preço público ou `sob proposta`.'),
-    produto: z.string().nullable().describe('Id do produto com preço público (ver /api/v1/precos), ou null.'),
-    comoContratar: z.string(),
-    objetivos: z.array(z.string()).describe('Slugs dos objetivos de negócio atendidos.'),
-  });
-
-export const objectiveSchema = z
-    .object({
-      slug: z.string(),
-      rota: z.string(),
-      url: z.url(),
-      titulo: z.string(),
-      chamada: z.string().describe('Frase curta do ponto de entrada (ex.: “Quero aparecer nas respostas de IA”).'),
-      descricao: z.string(),
-      solucoes: z.array(z.string()).describe('Slugs das soluções indicadas, na ordem recomendada.'),
-    })
-    .describe('Ponto de entrada por objetivo de negócio.');
-
 export const solutionsResponseSchema = z
     .object({
       atualizadoEm: isoDay,
@@ -140,20 +94,6 @@ export const solutionsResponseSchema = z
       sandbox: sandboxFlag,
     })
     .describe('Catálogo de soluções e pontos de entrada por objetivo, com URLs absolutas.');
-
-export const productSchema = z.object({
-    id: z.string(),
-    nome: z.string(),
-    tipo: z.enum(['pago', 'gratuito']),
-    preco: z.number().min(0).describe('Valor em reais (BRL); 0 no produto gratuito.'),
-    precoFormatado: z.string().describe('O preço como aparece no site e em /pricing.md: valor em pt-BR com a unidade (ex.: `R$ 2.900,00 por domínio`) ou `Gratuito`.'),
-    unidade: z.string(),
-    descricao: z.string(),
-    inclui: z.array(z.string()),
-    prazo: z.string(),
-    url: z.url().describe('Página do produto.'),
-    comoContratar: z.string(),
-  });
 
 export const pricesResponseSchema = z
     .object({
@@ -242,7 +182,7 @@ export const readingEnvelopeSchema = envelopeSchema
     })
     .describe('Envelope da leitura de prontidão técnica registrada de um domínio (nunca mede).');
 
-export type PageSummary = z.infer<typeof pageSummarySchema>;
+export type { PageSummary } from '../../src/model/resources.ts';
 export type PageBody = z.infer<typeof pageSchema>;
 export type PageListBody = z.infer<typeof pageListSchema>;
 export type SearchResponseBody = z.infer<typeof searchResponseSchema>;

@@ -5,9 +5,11 @@
  */
 import { z } from 'zod';
 import type { CatalogoSolucao, SiteData } from '../../src/model/site-data.ts';
+import { markdownUrl } from '../api/data.ts';
 import { envelopeSchema, type Envelope } from '../readiness/envelope.ts';
 import { PAGE_ALIASES } from '../../src/model/aliases.ts';
 import { tiposDeSolucao, type Produto } from '../../src/model/content.ts';
+import { objectiveSchema, pageSchema, productSchema, searchResultSchema, solutionSchema } from '../../src/model/resources.ts';
 import { loadPrices, productView } from '../../src/model/prices.ts';
 import { QUOTED_DATA_NOTE, READ_ONLY, type ToolContext, type ToolDefinition, dataResult, defineTool, foldText, quoted, toolError } from './registry.ts';
 
@@ -17,67 +19,9 @@ export const MEASURE_PAGE = '/diagnostico-de-visibilidade-cognitiva';
 // ---------------------------------------------------------------------------------------------------------
 // Output schemas
 
-export const searchHitSchema = z.object({
-  rota: z.string().describe('rota da página sem barra inicial; a página inicial é `index`'),
-  url: z.string().describe('endereço absoluto da página'),
-  markdown: z.string().describe('endereço da versão em markdown da página'),
-  titulo: z.string(),
-  descricao: z.string(),
-  secao: z.string().describe('seção do site'),
-  pontuacao: z.number().describe('relevância (maior é melhor), comparável só dentro da mesma lista'),
-  trecho: z.string().describe('trecho do texto em torno dos termos encontrados'),
-});
-
-const pageSchema = z.object({
-  rota: z.string(),
-  url: z.string(),
-  markdownUrl: z.string().describe('endereço da versão em markdown (`<rota>.md`)'),
-  titulo: z.string(),
-  descricao: z.string(),
-  secao: z.string(),
-  lastmod: z.string().describe('última modificação, AAAA-MM-DD'),
-  markdown: z.string().describe('a página inteira em markdown, como servida em `<rota>.md`'),
-});
-
-const solutionSchema = z.object({
-  slug: z.string(),
-  rota: z.string(),
-  url: z.string(),
-  titulo: z.string(),
-  descricao: z.string(),
-  resumo: z.string(),
-  tipo: z.string().describe(`tipo da solução: ${tiposDeSolucao.join(', ')}`),
-  paraQuem: z.array(z.string()),
-  entregaveis: z.array(z.string()),
-  prazo: z.string(),
-  preco: z.string().describe('preço público formatado ou "Sob proposta"'),
-  produto: z.string().nullable().describe('id do produto com preço público, quando houver'),
-  comoContratar: z.string(),
-  objetivos: z.array(z.string()).describe('slugs dos objetivos de negócio atendidos'),
-});
-
-const objectiveSchema = z.object({
-  slug: z.string(),
-  rota: z.string(),
-  url: z.string(),
-  titulo: z.string(),
-  chamada: z.string(),
-  descricao: z.string(),
-  solucoes: z.array(z.string()).describe('slugs das soluções indicadas'),
-});
-
-const productSchema = z.object({
-  id: z.string(),
-  nome: z.string(),
-  tipo: z.enum(['pago', 'gratuito']),
-  preco: z.number().describe('valor em reais (BRL); 0 no produto gratuito'),
-  precoFormatado: z.string(),
-  unidade: z.string(),
-  descricao: z.string(),
-  inclui: z.array(z.string()),
-  prazo: z.string(),
-  url: z.string().describe('página que descreve o produto'),
-  comoContratar: z.string(),
+/** A search result as the tools return it: the API's result plus the address of the page's markdown twin. */
+export const searchHitSchema = searchResultSchema.extend({
+  markdown: z.url().describe('Endereço da versão em markdown da página.'),
 });
 
 const onProposalSchema = z.object({
@@ -120,13 +64,11 @@ export function routeOf(input: string): string {
   return alias ? alias.replace(/^\//, '') || 'index' : path;
 }
 
-const twinUrl = (origin: string, rota: string) => `${origin}/${rota}.md`;
-
 function searchHits(context: ToolContext, consulta: string, limite: number, secoes?: readonly string[]) {
   return context.search.search(consulta, { limite, ...(secoes ? { secoes } : {}) }).map((r) => ({
     rota: r.rota,
     url: r.url,
-    markdown: twinUrl(context.origin, r.rota),
+    markdown: markdownUrl(context.origin, r.rota),
     titulo: r.titulo,
     descricao: r.descricao,
     secao: r.secao,
@@ -300,7 +242,7 @@ const getPage = defineTool({
     const result = {
       rota: page.rota,
       url: page.url,
-      markdownUrl: twinUrl(context.origin, page.rota),
+      markdownUrl: markdownUrl(context.origin, page.rota),
       titulo: page.titulo,
       descricao: page.descricao,
       secao: page.secao,
