@@ -1,7 +1,9 @@
 /**
  * schema.org objects for the site: the JSON-LD on pages and the NLWeb feeds are built from these,
- * so the structured data agents read is the same everywhere.
+ * so the structured data agents read is the same everywhere. Typed with schema-dts (schema.org's own
+ * vocabulary as TypeScript), so a misspelt property or a wrong value type fails the type check.
  */
+import type { BlogPosting, BreadcrumbList, FAQPage, ItemList, ProfessionalService, Service, WebSite, WithContext } from 'schema-dts';
 import { SITE_NAME, SITE_TAGLINE, contactEmail, siteOrigin } from '../config/site.ts';
 import { findProduct } from '../model/prices.ts';
 import type { SitePage } from './site.ts';
@@ -12,7 +14,7 @@ type Article = Extract<SitePage, { kind: 'artigo' }>;
 
 export const organizationId = (origin = siteOrigin()) => `${origin}/#organizacao`;
 
-export const organization = (origin = siteOrigin()) => ({
+export const organization = (origin = siteOrigin()): WithContext<ProfessionalService> => ({
   '@context': 'https://schema.org',
   '@type': 'ProfessionalService',
   '@id': organizationId(origin),
@@ -27,7 +29,13 @@ export const organization = (origin = siteOrigin()) => ({
   knowsLanguage: 'pt-BR',
 });
 
-export const serviceObject = (s: Solution, origin = siteOrigin()) => {
+/**
+ * schema.org gives `Service` no `dateModified` (a CreativeWork property); the service objects carry it anyway
+ * (the NLWeb feed's freshness), declared here as the one extension to the vocabulary.
+ */
+type ServiceWithDate = WithContext<Service> & { dateModified: string };
+
+export const serviceObject = (s: Solution, origin = siteOrigin()): ServiceWithDate => {
   const id = s.entry.data.preco;
   const product = id === 'sob-proposta' ? undefined : findProduct(id);
   return {
@@ -48,7 +56,7 @@ export const serviceObject = (s: Solution, origin = siteOrigin()) => {
   };
 };
 
-export const articleObject = (a: Article, origin = siteOrigin()) => ({
+export const articleObject = (a: Article, origin = siteOrigin()): WithContext<BlogPosting> => ({
   '@context': 'https://schema.org',
   '@type': 'BlogPosting',
   '@id': `${a.url}#artigo`,
@@ -65,7 +73,7 @@ export const articleObject = (a: Article, origin = siteOrigin()) => ({
 });
 
 /** The site itself (home page). */
-export const webSite = (origin = siteOrigin()) => ({
+export const webSite = (origin = siteOrigin()): WithContext<WebSite> => ({
   '@context': 'https://schema.org',
   '@type': 'WebSite',
   '@id': `${origin}/#site`,
@@ -82,14 +90,14 @@ export interface TrailItem {
 }
 
 /** Breadcrumb trail of an inner page (from the home page to the page itself). */
-export const breadcrumbList = (trail: readonly TrailItem[]) => ({
+export const breadcrumbList = (trail: readonly TrailItem[]): WithContext<BreadcrumbList> => ({
   '@context': 'https://schema.org',
   '@type': 'BreadcrumbList',
   itemListElement: trail.map((item, i) => ({ '@type': 'ListItem', position: i + 1, name: item.nome, item: item.url })),
 });
 
 /** Questions and answers shown on a page (frontmatter `faq`). */
-export const faqPage = (url: string, faq: readonly { pergunta: string; resposta: string }[]) => ({
+export const faqPage = (url: string, faq: readonly { pergunta: string; resposta: string }[]): WithContext<FAQPage> => ({
   '@context': 'https://schema.org',
   '@type': 'FAQPage',
   '@id': `${url}#perguntas`,
@@ -102,7 +110,7 @@ export const faqPage = (url: string, faq: readonly { pergunta: string; resposta:
 });
 
 /** A listing page's items (catalogue of solutions, objectives, articles). */
-export const itemList = (url: string, name: string, items: readonly { titulo: string; url: string }[]) => ({
+export const itemList = (url: string, name: string, items: readonly { titulo: string; url: string }[]): WithContext<ItemList> => ({
   '@context': 'https://schema.org',
   '@type': 'ItemList',
   '@id': `${url}#lista`,
