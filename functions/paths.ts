@@ -18,3 +18,9 @@ export const IDENTITY_PATH = `${AGENT_AUTH}/identity`;
 export const TOKEN_PATH = `${AGENT_AUTH}/token`;
 
 export const ASK_PATH = '/ask';
+
+/** The two MCP servers' endpoints (functions/mcp/servers.ts). */
+export const MCP_PATHS = { product: '/mcp', docs: '/mcp/docs' } as const;
+
+/** The functions' endpoints with a fixed path (no parameter), as public addresses content may link to. */
+export const FUNCTION_ENDPOINTS = [API_INDEX, `${API_INDEX}/`, ASK_PATH, ...Object.values(MCP_PATHS), IDENTITY_PATH, TOKEN_PATH] as const;

@@ -4,7 +4,7 @@
  * too, and the local server dispatches with it. Patterns use URLPattern syntax, as Netlify does. The mount points
  * of the functions with an operation table come from ./paths.ts, where those tables take their paths.
  */
-import { AGENT_AUTH, API_FUNCTION_PATHS, ASK_PATH } from './paths.ts';
+import { AGENT_AUTH, API_FUNCTION_PATHS, ASK_PATH, MCP_PATHS } from './paths.ts';
 
 export interface FunctionRoute {
   /** Netlify function name (file netlify/functions/<name>.mts). */
@@ -21,7 +21,7 @@ export const FUNCTION_ROUTES: readonly FunctionRoute[] = [
   { name: 'agent-auth', module: 'auth/handler.ts', paths: [`${AGENT_AUTH}/*`] },
   { name: 'api', module: 'api/handler.ts', paths: API_FUNCTION_PATHS },
   { name: 'ask', module: 'ask/handler.ts', paths: [ASK_PATH] },
-  { name: 'mcp', module: 'mcp/handler.ts', paths: ['/mcp', '/mcp/docs'] },
+  { name: 'mcp', module: 'mcp/handler.ts', paths: Object.values(MCP_PATHS) },
   { name: 'readiness', module: 'readiness/handler.ts', paths: ['/api/ia/medicao', '/.well-known/http-message-signatures-directory'] },
 ];
 
