@@ -10,6 +10,7 @@ import {
   objectiveSchema,
   pageSchema as resourcePageSchema,
   pageSummarySchema,
+  pricesSchema,
   productSchema,
   searchResultSchema,
   solutionSchema,
@@ -95,16 +96,7 @@ export const solutionsResponseSchema = z
     })
     .describe('Catálogo de soluções e pontos de entrada por objetivo, com URLs absolutas.');
 
-export const pricesResponseSchema = z
-    .object({
-      moeda: z.literal('BRL'),
-      atualizadoEm: isoDay,
-      fonte: z.url().describe('O mesmo conteúdo em markdown: /pricing.md.'),
-      produtos: z.array(productSchema).describe('Produtos com preço público: um pago e um gratuito.'),
-      sobProposta: z.object({ descricao: z.string(), url: z.url() }).describe('Os demais serviços: orçados sob proposta.'),
-      sandbox: sandboxFlag,
-    })
-    .describe('Preços públicos (os mesmos dados de /pricing.md).');
+export const pricesResponseSchema = pricesSchema.extend({ sandbox: sandboxFlag }).describe(pricesSchema.description ?? '');
 
 export const endpointSchema = z.object({
   metodo: z.string().describe('Método HTTP.'),

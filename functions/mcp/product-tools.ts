@@ -5,11 +5,11 @@
  */
 import { z } from 'zod';
 import type { CatalogoSolucao, SiteData } from '../../src/model/site-data.ts';
-import { markdownUrl } from '../api/data.ts';
+import { markdownUrl, pricesBody } from '../api/data.ts';
 import { envelopeSchema, type Envelope } from '../readiness/envelope.ts';
 import { PAGE_ALIASES } from '../../src/model/aliases.ts';
 import { tiposDeSolucao, type Produto } from '../../src/model/content.ts';
-import { objectiveSchema, pageSchema, productSchema, searchResultSchema, solutionSchema } from '../../src/model/resources.ts';
+import { objectiveSchema, pageSchema, pricesSchema, productSchema, searchResultSchema, solutionSchema } from '../../src/model/resources.ts';
 import { loadPrices, productView } from '../../src/model/prices.ts';
 import { QUOTED_DATA_NOTE, READ_ONLY, type ToolContext, type ToolDefinition, dataResult, defineTool, foldText, quoted, toolError } from './registry.ts';
 
@@ -22,11 +22,6 @@ export const MEASURE_PAGE = '/diagnostico-de-visibilidade-cognitiva';
 /** A search result as the tools return it: the API's result plus the address of the page's markdown twin. */
 export const searchHitSchema = searchResultSchema.extend({
   markdown: z.url().describe('Endereço da versão em markdown da página.'),
-});
-
-const onProposalSchema = z.object({
-  descricao: z.string(),
-  url: z.string().describe('página de contato para pedir proposta'),
 });
 
 const hirePathSchema = z.object({
@@ -79,8 +74,6 @@ function searchHits(context: ToolContext, consulta: string, limite: number, seco
 
 const hitsText = (hits: z.infer<typeof searchHitSchema>[]): string =>
   hits.map((h, i) => `${i + 1}. ${h.titulo}\n   ${h.url} (markdown: ${h.markdown})\n   ${h.descricao}${h.trecho ? `\n   Trecho: ${h.trecho}` : ''}`).join('\n');
-
-const isoDay = (value: Date | string): string => (value instanceof Date ? value.toISOString().slice(0, 10) : String(value).slice(0, 10));
 
 
 type ProductMatch =
@@ -302,24 +295,20 @@ const getPricing = defineTool({
   description:
     'Devolve os preços públicos (os mesmos de /pricing.md): o diagnóstico pago com valor fechado, a medição gratuita e a regra dos demais serviços, orçados sob proposta. Opcionalmente filtra por produto ou solução.',
   inputSchema: z.object({ produto: produtoInput }),
-  outputSchema: z.object({
-    moeda: z.literal('BRL'),
-    atualizadoEm: z.string().describe('AAAA-MM-DD'),
-    produtos: z.array(productSchema).describe('produtos com preço público (filtrados quando `produto` foi informado)'),
-    sobProposta: onProposalSchema.describe('regra dos serviços sem preço público'),
+  // The API's prices body (src/model/resources.ts), filtered when `produto` is given, plus the solution asked for.
+  outputSchema: pricesSchema.extend({
+    produtos: z.array(productSchema).describe('Produtos com preço público (filtrados quando `produto` foi informado).'),
     solucao: z
       .object({ slug: z.string(), titulo: z.string(), preco: z.string(), url: z.string() })
       .optional()
       .describe('a solução do catálogo pedida, quando `produto` é uma solução'),
-    fonte: z.string().describe('endereço de /pricing.md'),
   }),
   annotations: READ_ONLY,
   async handler({ produto }, context) {
-    const prices = loadPrices();
-    const origin = context.origin;
-    const sobProposta = { descricao: prices.sobProposta.descricao, url: `${origin}/${prices.sobProposta.rota}` };
-    const base = { moeda: prices.moeda, atualizadoEm: isoDay(prices.atualizadoEm), sobProposta, fonte: `${origin}/pricing.md` };
-    let produtos = prices.produtos;
+    // The same body as /api/v1/precos.
+    const { produtos: all, ...base } = pricesBody(context.origin);
+    const { sobProposta } = base;
+    let views = all;
     let solucao: { slug: string; titulo: string; preco: string; url: string } | undefined;
     if (produto) {
       const match = matchProduct(produto, context.data);
@@ -329,10 +318,9 @@ const getPricing = defineTool({
         const result = { ...base, produtos: [], solucao: { slug: s.slug, titulo: s.titulo, preco: s.preco, url: s.url } };
         return dataResult(`${s.titulo}: sob proposta. ${sobProposta.descricao} Pedido de proposta: ${sobProposta.url}.`, result);
       }
-      produtos = [match.produto];
+      views = all.filter((p) => p.id === match.produto.id);
       if (match.solucao) solucao = { slug: match.solucao.slug, titulo: match.solucao.titulo, preco: match.solucao.preco, url: match.solucao.url };
     }
-    const views = produtos.map((p) => productView(p, origin));
     const text = [
       ...views.map((p) => `${p.nome}: ${p.precoFormatado} (prazo: ${p.prazo}). ${p.url}`),
       produto ? '' : `Demais serviços: sob proposta. ${sobProposta.descricao}`,

@@ -105,6 +105,19 @@ export const productSchema = z.object({
   comoContratar: z.string(),
 });
 
+/** The public prices (content/precos.json, the same data as /pricing.md), with absolute URLs. */
+export const pricesSchema = z
+  .object({
+    moeda: z.literal('BRL'),
+    atualizadoEm: isoDay,
+    fonte: z.url().describe('O mesmo conteúdo em markdown: /pricing.md.'),
+    produtos: z.array(productSchema).describe('Produtos com preço público: um pago e um gratuito.'),
+    sobProposta: z
+      .object({ descricao: z.string(), url: z.url().describe('Página de contato para pedir proposta.') })
+      .describe('Os demais serviços: orçados sob proposta.'),
+  })
+  .describe('Preços públicos (os mesmos dados de /pricing.md).');
+
 export type PageSummary = z.infer<typeof pageSummarySchema>;
 export type IndexEntry = z.infer<typeof indexEntrySchema>;
 export type Page = z.infer<typeof pageSchema>;
@@ -113,3 +126,4 @@ export type CatalogoSolucao = z.infer<typeof solutionSchema>;
 export type CatalogoObjetivo = z.infer<typeof objectiveSchema>;
 export type Catalogo = z.infer<typeof catalogueSchema>;
 export type ProductView = z.infer<typeof productSchema>;
+export type Prices = z.infer<typeof pricesSchema>;
