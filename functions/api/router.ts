@@ -6,6 +6,7 @@
  * The handlers stay out of the table because the table runs in the static build and some handlers load data.
  */
 import type { Scope } from '../auth/tokens.ts';
+import type { OperationSpec } from '../openapi/spec.ts';
 import type { ApiContext } from './context.ts';
 import { OPEN_READING_OPERATION, PUBLIC_INDEX_OPERATION, V1_ROUTES, type V1RouteDoc, type V1RouteId } from './operations.ts';
 import { API_INDEX, OPEN_READING, SANDBOX, V1 } from '../paths.ts';
@@ -79,7 +80,7 @@ function v1Route(base: string, relative: string): ApiRoute | undefined {
   return undefined;
 }
 
-const openRoute = (operation: typeof PUBLIC_INDEX_OPERATION, handle: ApiRoute['handle']): ApiRoute => ({
+const openRoute = (operation: OperationSpec, handle: ApiRoute['handle']): ApiRoute => ({
   template: operation.path,
   // Open routes check no bearer; the field only keeps ApiRoute's shape.
   scope: 'site.read',

@@ -75,7 +75,6 @@ function searchHits(context: ToolContext, consulta: string, limite: number, seco
 const hitsText = (hits: z.infer<typeof searchHitSchema>[]): string =>
   hits.map((h, i) => `${i + 1}. ${h.titulo}\n   ${h.url} (markdown: ${h.markdown})\n   ${h.descricao}${h.trecho ? `\n   Trecho: ${h.trecho}` : ''}`).join('\n');
 
-
 type ProductMatch =
   | { kind: 'produto'; produto: Produto; solucao?: CatalogoSolucao }
   | { kind: 'sob-proposta'; solucao: CatalogoSolucao }
@@ -298,8 +297,8 @@ const getPricing = defineTool({
   // The API's prices body (src/model/resources.ts), filtered when `produto` is given, plus the solution asked for.
   outputSchema: pricesSchema.extend({
     produtos: z.array(productSchema).describe('Produtos com preço público (filtrados quando `produto` foi informado).'),
-    solucao: z
-      .object({ slug: z.string(), titulo: z.string(), preco: z.string(), url: z.string() })
+    solucao: solutionSchema
+      .pick({ slug: true, titulo: true, preco: true, url: true })
       .optional()
       .describe('a solução do catálogo pedida, quando `produto` é uma solução'),
   }),
