@@ -1,8 +1,11 @@
 /**
  * The route table: every path served by a function, declared once. The Netlify adapters under
  * netlify/functions are generated from it (scripts/generate-netlify.ts), the edge function's excluded paths
- * too, and the local server dispatches with it. Patterns use URLPattern syntax, as Netlify does.
+ * too, and the local server dispatches with it. Patterns use URLPattern syntax, as Netlify does. The mount points
+ * of the functions with an operation table come from ./paths.ts, where those tables take their paths.
  */
+import { AGENT_AUTH, API_FUNCTION_PATHS, ASK_PATH, MCP_PATHS } from './paths.ts';
+
 export interface FunctionRoute {
   /** Netlify function name (file netlify/functions/<name>.mts). */
   name: string;
@@ -15,10 +18,10 @@ export interface FunctionRoute {
 
 export const FUNCTION_ROUTES: readonly FunctionRoute[] = [
   { name: 'a2a', module: 'a2a/handler.ts', paths: ['/a2a'] },
-  { name: 'agent-auth', module: 'auth/handler.ts', paths: ['/agent/*'] },
-  { name: 'api', module: 'api/handler.ts', paths: ['/api', '/api/', '/api/v1', '/api/v1/*', '/api/ia/leitura'] },
-  { name: 'ask', module: 'ask/handler.ts', paths: ['/ask'] },
-  { name: 'mcp', module: 'mcp/handler.ts', paths: ['/mcp', '/mcp/docs'] },
+  { name: 'agent-auth', module: 'auth/handler.ts', paths: [`${AGENT_AUTH}/*`] },
+  { name: 'api', module: 'api/handler.ts', paths: API_FUNCTION_PATHS },
+  { name: 'ask', module: 'ask/handler.ts', paths: [ASK_PATH] },
+  { name: 'mcp', module: 'mcp/handler.ts', paths: Object.values(MCP_PATHS) },
   { name: 'readiness', module: 'readiness/handler.ts', paths: ['/api/ia/medicao', '/.well-known/http-message-signatures-directory'] },
 ];
 

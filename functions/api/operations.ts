@@ -1,45 +1,48 @@
 /**
- * OpenAPI registration of the API function's operations (`/api`, v1, sandbox, `/api/ia/leitura`), from the
- * schemas the handlers use (./schemas.ts). No data imports: this runs in the static build.
+ * The API function's operation table (`/api`, v1, sandbox, `/api/ia/leitura`): every operation declared once,
+ * with its path, scope, parameters, bodies and descriptions. The router (./router.ts) matches and authorizes
+ * from it, the OpenAPI document and `GET /api` list it. The sandbox mounts the very same v1 routes under
+ * `/api/v1/sandbox`. No data imports: this runs in the static build.
  */
 import { z } from 'zod';
+import type { Scope } from '../auth/tokens.ts';
 import { errorSchema } from '../openapi/common.ts';
-import {
-  type HeaderName,
-  type OperationSpec,
-  type ParameterSpec,
-  RATE_LIMIT_HEADERS,
-  type ResponseSpec,
-  registerOperation,
-  registerTag,
-} from '../openapi/registry.ts';
+import { type HeaderName, type OperationSpec, type ParameterSpec, RATE_LIMIT_HEADERS, type ResponseSpec, type Surface } from '../openapi/spec.ts';
+import { API_INDEX, OPEN_READING, SANDBOX, V1 } from '../paths.ts';
 import {
   apiIndexSchema,
   authenticatedIndexSchema,
   cursorSchema,
+  deprecationSchema,
   domainParamSchema,
+  objectiveSchema,
   pageListLimitSchema,
   pageListSchema,
   pageSchema,
+  pageSummarySchema,
   pricesResponseSchema,
+  productSchema,
   querySchema,
   readingEnvelopeSchema,
   routeParamSchema,
+  sandboxTokenSchema,
   searchLimitSchema,
   searchResponseSchema,
+  searchResultSchema,
+  solutionSchema,
   solutionsResponseSchema,
 } from './schemas.ts';
 
 const TAG_V1 = 'API v1';
 const TAG_SANDBOX = 'Sandbox';
 const TAG_OPEN = 'Abertas';
-registerTag(TAG_OPEN, 'Rotas sem token: o índice da API e a leitura registrada de prontidão (`/api/ia/leitura`). Cota `v1-public` por endereço.');
-registerTag(TAG_V1, 'A API REST v1, somente leitura. Exige `Authorization: Bearer <access_token>` (veja /auth.md). Cota `v1` por registration_id.');
-registerTag(
-  TAG_SANDBOX,
-  'As mesmas rotas e formas da v1 sob /api/v1/sandbox, com dados fixos, sem token e sem tocar no armazenamento nem no instrumento de leitura. ' +
+const TAGS: Record<string, string> = {
+  [TAG_OPEN]: 'Rotas sem token: o índice da API e a leitura registrada de prontidão (`/api/ia/leitura`). Cota `v1-public` por endereço.',
+  [TAG_V1]: 'A API REST v1, somente leitura. Exige `Authorization: Bearer <access_token>` (veja /auth.md). Cota `v1` por registration_id.',
+  [TAG_SANDBOX]:
+    'As mesmas rotas e formas da v1 sob /api/v1/sandbox, com dados fixos, sem token e sem tocar no armazenamento nem no instrumento de leitura. ' +
     'Toda resposta traz `X-Sandbox: true` e `sandbox: true` no corpo. Cota `v1-public` por endereço.',
-);
+};
 
 const json = (schema: z.ZodType): Record<string, z.ZodType> => ({ 'application/json': schema });
 const withLimits = (...extra: HeaderName[]): HeaderName[] => [...RATE_LIMIT_HEADERS, ...extra];
@@ -62,13 +65,19 @@ const ERR = {
 
 const readingOrError = z.union([readingEnvelopeSchema, errorSchema]);
 
-interface RouteDoc {
-  /** Path relative to the v1 base (`/`, `/paginas`, …). */
+/** A v1 route, mounted under /api/v1 and again under /api/v1/sandbox. */
+export interface V1RouteDoc {
+  /**
+   * Path template relative to the v1 base (`/`, `/paginas`, `/paginas/{rota}`). A literal template also answers
+   * with a trailing slash; a template ending in `{param}` takes the rest of the path (slashes included, still
+   * percent-encoded) as that parameter.
+   */
   relative: string;
+  /** The route's id: `v1<id>` and `sandbox<id>` are the operationIds, and the router binds its handler by it. */
   id: string;
   summary: string;
   description: string;
-  scope: 'site.read' | 'prontidao.read';
+  scope: Scope;
   parameters?: ParameterSpec[];
   body: z.ZodType;
   /** Extra or replaced responses. */
@@ -77,7 +86,7 @@ interface RouteDoc {
 
 const limitParam = (schema: z.ZodType, description: string): ParameterSpec => ({ name: 'limite', in: 'query', description, schema });
 
-const ROUTES: RouteDoc[] = [
+export const V1_ROUTES = [
   {
     relative: '/',
     id: 'Indice',
@@ -168,12 +177,14 @@ const ROUTES: RouteDoc[] = [
       },
     },
   },
-];
+] as const satisfies readonly V1RouteDoc[];
 
-function v1Operation(route: RouteDoc): OperationSpec {
+export type V1RouteId = (typeof V1_ROUTES)[number]['id'];
+
+function v1Operation(route: V1RouteDoc): OperationSpec {
   return {
     method: 'get',
-    path: `/api/v1${route.relative}`,
+    path: `${V1}${route.relative}`,
     operationId: `v1${route.id}`,
     summary: route.summary,
     description: route.description,
@@ -193,13 +204,13 @@ function v1Operation(route: RouteDoc): OperationSpec {
   };
 }
 
-function sandboxOperation(route: RouteDoc): OperationSpec {
+function sandboxOperation(route: V1RouteDoc): OperationSpec {
   const sandboxHeaders = (...extra: HeaderName[]) => withLimits('X-Sandbox', ...extra);
   const sandboxErr = (spec: ResponseSpec): ResponseSpec => ({ ...spec, headers: [...(spec.headers ?? []), 'X-Sandbox'] });
   const readiness = route.relative === '/prontidao/{dominio}';
   return {
     method: 'get',
-    path: `/api/v1/sandbox${route.relative}`,
+    path: `${SANDBOX}${route.relative}`,
     operationId: `sandbox${route.id}`,
     summary: `Sandbox: ${route.summary.charAt(0).toLowerCase()}${route.summary.slice(1)}`,
     description:
@@ -221,9 +232,10 @@ function sandboxOperation(route: RouteDoc): OperationSpec {
   };
 }
 
-registerOperation({
+/** `GET /api` (also `/api/`): the public index. */
+export const PUBLIC_INDEX_OPERATION: OperationSpec = {
   method: 'get',
-  path: '/api',
+  path: API_INDEX,
   operationId: 'indicePublico',
   summary: 'Índice público da API: rotas, escopos, documentação e política de versões (sem token; também em /api/).',
   description:
@@ -236,14 +248,12 @@ registerOperation({
     '405': ERR['405'],
     '429': ERR['429'],
   },
-});
+};
 
-for (const route of ROUTES) registerOperation(v1Operation(route));
-for (const route of ROUTES) registerOperation(sandboxOperation(route));
-
-registerOperation({
+/** `GET /api/ia/leitura?site=`: the recorded reading, open. */
+export const OPEN_READING_OPERATION: OperationSpec = {
   method: 'get',
-  path: '/api/ia/leitura',
+  path: OPEN_READING,
   operationId: 'leituraAberta',
   summary: 'Leitura registrada de prontidão de um domínio, sem token (nunca mede).',
   description:
@@ -263,4 +273,26 @@ registerOperation({
     },
     '503': { description: 'Instrumento ou armazenamento indisponível (envelope ou erro).', content: json(readingOrError), headers: withLimits('Retry-After') },
   },
-});
+};
+
+export const API_SURFACE: Surface = {
+  tags: TAGS,
+  schemas: {
+    PaginaResumo: pageSummarySchema,
+    ListaPaginas: pageListSchema,
+    Pagina: pageSchema,
+    ResultadoBusca: searchResultSchema,
+    Busca: searchResponseSchema,
+    Solucao: solutionSchema,
+    Objetivo: objectiveSchema,
+    Solucoes: solutionsResponseSchema,
+    Produto: productSchema,
+    Precos: pricesResponseSchema,
+    Deprecacao: deprecationSchema,
+    IndiceApi: apiIndexSchema,
+    SandboxToken: sandboxTokenSchema,
+    IndiceAutenticado: authenticatedIndexSchema,
+    EnvelopeProntidao: readingEnvelopeSchema,
+  },
+  operations: [PUBLIC_INDEX_OPERATION, ...V1_ROUTES.map(v1Operation), ...V1_ROUTES.map(sandboxOperation), OPEN_READING_OPERATION],
+};

@@ -1,17 +1,38 @@
 /**
  * The API's routes: which area a path belongs to (public index, open reading, v1, sandbox) and, inside v1
- * and the sandbox, which handler answers. The sandbox mounts the very same v1 routes under
- * `/api/v1/sandbox`; only the data source and the credential rules differ (see handler.ts).
+ * and the sandbox, which handler answers. Paths, templates and scopes come from the operation table
+ * (./operations.ts); this module only binds each route of the table to its handler. The sandbox mounts the very
+ * same v1 routes under `/api/v1/sandbox`; only the data source and the credential rules differ (see handler.ts).
+ * The handlers stay out of the table because the table runs in the static build and some handlers load data.
  */
 import type { Scope } from '../auth/tokens.ts';
+import type { OperationSpec } from '../openapi/spec.ts';
 import type { ApiContext } from './context.ts';
+import { OPEN_READING_OPERATION, PUBLIC_INDEX_OPERATION, V1_ROUTES, type V1RouteDoc, type V1RouteId } from './operations.ts';
+import { API_INDEX, OPEN_READING, SANDBOX, V1 } from '../paths.ts';
 import { authenticatedIndex, publicIndex } from './routes/index-route.ts';
 import { prices, solutions } from './routes/catalogue.ts';
 import { getPage, listPages } from './routes/pages.ts';
 import { openReading, readiness } from './routes/readiness.ts';
 import { search } from './routes/search.ts';
 
+export { SANDBOX, V1 } from '../paths.ts';
+
 export type Area = 'index' | 'leitura' | 'v1' | 'sandbox';
+
+/** A route's handler; `param` is the still-encoded remainder of the path for a template ending in `{param}`. */
+type RouteHandler = (ctx: ApiContext, param: string) => Response | Promise<Response>;
+
+/** Every v1 route of the table has exactly one handler (the compiler checks both ways). */
+const V1_HANDLERS: Record<V1RouteId, RouteHandler> = {
+  Indice: authenticatedIndex,
+  ListarPaginas: listPages,
+  ObterPagina: getPage,
+  Buscar: search,
+  ListarSolucoes: solutions,
+  ListarPrecos: prices,
+  LerProntidao: readiness,
+};
 
 export interface ApiRoute {
   /** OpenAPI path template (for the deprecation table). */
@@ -27,47 +48,51 @@ export interface ApiMatch {
   route?: ApiRoute;
 }
 
-export const V1 = '/api/v1';
-export const SANDBOX = '/api/v1/sandbox';
+interface CompiledRoute {
+  doc: V1RouteDoc;
+  /** The literal part of the template: the whole template, or what precedes a trailing `{param}`. */
+  prefix: string;
+  takesRest: boolean;
+}
 
-/** Routes relative to the v1 (or sandbox) base; `rest` is the still-encoded remainder of the path. */
+const COMPILED: readonly CompiledRoute[] = V1_ROUTES.map((doc: V1RouteDoc) => {
+  const param = /\{[a-z]+\}$/.exec(doc.relative);
+  if (!param && /[{}]/.test(doc.relative)) throw new Error(`[api] modelo de rota não suportado: ${doc.relative}`);
+  return { doc, prefix: param ? doc.relative.slice(0, param.index) : doc.relative, takesRest: param !== null };
+});
+
+/** The v1 route of a path relative to the v1 (or sandbox) base: literals first, then templates with a parameter. */
 function v1Route(base: string, relative: string): ApiRoute | undefined {
-  const route = (template: string, scope: Scope, handle: ApiRoute['handle']): ApiRoute => ({ template: `${base}${template}`, scope, handle });
-  switch (relative) {
-    case '':
-    case '/':
-      return route('/', 'site.read', authenticatedIndex);
-    case '/paginas':
-    case '/paginas/':
-      return route('/paginas', 'site.read', listPages);
-    case '/busca':
-    case '/busca/':
-      return route('/busca', 'site.read', search);
-    case '/solucoes':
-    case '/solucoes/':
-      return route('/solucoes', 'site.read', solutions);
-    case '/precos':
-    case '/precos/':
-      return route('/precos', 'site.read', prices);
+  const bind = ({ doc }: CompiledRoute, param: string): ApiRoute => ({
+    template: `${base}${doc.relative}`,
+    scope: doc.scope,
+    handle: (ctx) => V1_HANDLERS[doc.id as V1RouteId](ctx, param),
+  });
+  for (const route of COMPILED) {
+    if (route.takesRest) continue;
+    // A literal template answers with or without a trailing slash (the index `/` also answers the bare base).
+    const slashed = route.prefix === '/' ? '' : `${route.prefix}/`;
+    if (relative === route.prefix || relative === slashed) return bind(route, '');
   }
-  if (relative.startsWith('/paginas/')) {
-    const rest = relative.slice('/paginas/'.length);
-    return route('/paginas/{rota}', 'site.read', (ctx) => getPage(ctx, rest));
-  }
-  if (relative.startsWith('/prontidao/') && relative.length > '/prontidao/'.length) {
-    const rest = relative.slice('/prontidao/'.length);
-    return route('/prontidao/{dominio}', 'prontidao.read', (ctx) => readiness(ctx, rest));
+  for (const route of COMPILED) {
+    if (route.takesRest && relative.startsWith(route.prefix) && relative.length > route.prefix.length) return bind(route, relative.slice(route.prefix.length));
   }
   return undefined;
 }
 
-const PUBLIC_INDEX: ApiRoute = { template: '/api', scope: 'site.read', handle: publicIndex };
-const OPEN_READING: ApiRoute = { template: '/api/ia/leitura', scope: 'prontidao.read', handle: openReading };
+const openRoute = (operation: OperationSpec, handle: ApiRoute['handle']): ApiRoute => ({
+  template: operation.path,
+  // Open routes check no bearer; the field only keeps ApiRoute's shape.
+  scope: 'site.read',
+  handle,
+});
+const PUBLIC_INDEX = openRoute(PUBLIC_INDEX_OPERATION, publicIndex);
+const OPEN_READING_ROUTE = openRoute(OPEN_READING_OPERATION, openReading);
 
 /** The area and route of an API path (undefined for paths outside the API). */
 export function matchApi(pathname: string): ApiMatch | undefined {
-  if (pathname === '/api' || pathname === '/api/') return { area: 'index', route: PUBLIC_INDEX };
-  if (pathname === '/api/ia/leitura') return { area: 'leitura', route: OPEN_READING };
+  if (pathname === API_INDEX || pathname === `${API_INDEX}/`) return { area: 'index', route: PUBLIC_INDEX };
+  if (pathname === OPEN_READING) return { area: 'leitura', route: OPEN_READING_ROUTE };
   if (pathname === SANDBOX || pathname.startsWith(`${SANDBOX}/`)) {
     return { area: 'sandbox', route: v1Route(SANDBOX, pathname.slice(SANDBOX.length)) };
   }

@@ -1,11 +1,24 @@
 /**
- * zod schemas of the v1 API: the parameters the handlers validate and the bodies they answer with. The
- * OpenAPI document is generated from these very schemas (./operations.ts registers them). No data imports
- * here: this module also runs in the Astro build, before `.generated/` exists.
+ * zod schemas of the v1 API: the parameters the handlers validate and the bodies they answer with, made of the
+ * shared resource schemas (src/model/resources.ts). The OpenAPI document is generated from these very schemas
+ * (./operations.ts names them). No data imports here: this module also runs in the Astro build, before
+ * `.generated/` exists.
  */
 import { z } from 'zod';
+import {
+  isoDay,
+  objectiveSchema,
+  pageSchema as resourcePageSchema,
+  pageSummarySchema,
+  pricesSchema,
+  productSchema,
+  searchResultSchema,
+  solutionSchema,
+} from '../../src/model/resources.ts';
 import { ESTADOS, envelopeSchema } from '../readiness/envelope.ts';
-import { registerSchema } from '../openapi/registry.ts';
+
+/** The resources the bodies are made of (declared once, in src/model/resources.ts). */
+export { objectiveSchema, pageSummarySchema, productSchema, searchResultSchema, solutionSchema };
 
 // ---------------------------------------------------------------- parameters
 
@@ -50,25 +63,8 @@ export const domainParamSchema = z
 // ---------------------------------------------------------------- bodies
 
 const sandboxFlag = z.literal(true).optional().describe('Presente (e `true`) só nas respostas do sandbox.');
-const isoDay = z.iso.date().describe('Data AAAA-MM-DD.');
 
-export const pageSummarySchema = registerSchema(
-  'PaginaResumo',
-  z
-    .object({
-      rota: z.string().describe('Rota sem barra inicial; a página inicial é `index`.'),
-      url: z.url().describe('URL absoluta da página.'),
-      titulo: z.string(),
-      descricao: z.string(),
-      secao: z.string().describe('Seção do site (ex.: `solucoes`, `blog`, `institucional`).'),
-      lastmod: isoDay.describe('Última modificação (AAAA-MM-DD).'),
-    })
-    .describe('Entrada do índice de páginas.'),
-);
-
-export const pageListSchema = registerSchema(
-  'ListaPaginas',
-  z
+export const pageListSchema = z
     .object({
       limite: z.int().min(1).max(100).describe('Itens por página usados.'),
       cursor: z.string().optional().describe('O cursor recebido, como enviado (ausente na primeira página).'),
@@ -77,38 +73,11 @@ export const pageListSchema = registerSchema(
       paginas: z.array(pageSummarySchema),
       sandbox: sandboxFlag,
     })
-    .describe('Uma página da lista de páginas (paginação por cursor).'),
-);
+    .describe('Uma página da lista de páginas (paginação por cursor).');
 
-export const pageSchema = registerSchema(
-  'Pagina',
-  pageSummarySchema
-    .extend({
-      markdown: z.string().describe('A página inteira em markdown (o mesmo conteúdo do gêmeo `.md`).'),
-      markdownUrl: z.url().describe('URL do gêmeo markdown da página (`<rota>.md`; `/index.md` para a inicial).'),
-      sandbox: sandboxFlag,
-    })
-    .describe('Página completa: metadados e markdown.'),
-);
+export const pageSchema = resourcePageSchema.extend({ sandbox: sandboxFlag }).describe(resourcePageSchema.description ?? '');
 
-export const searchResultSchema = registerSchema(
-  'ResultadoBusca',
-  z
-    .object({
-      rota: z.string(),
-      url: z.url(),
-      titulo: z.string(),
-      descricao: z.string(),
-      secao: z.string(),
-      pontuacao: z.number().min(0).describe('Relevância (maior é melhor); comparável só dentro da mesma lista.'),
-      trecho: z.string().describe('Trecho do texto em torno da melhor ocorrência dos termos (com `…` onde foi cortado).'),
-    })
-    .describe('Um resultado da busca lexical.'),
-);
-
-export const searchResponseSchema = registerSchema(
-  'Busca',
-  z
+export const searchResponseSchema = z
     .object({
       q: z.string().describe('A consulta, como recebida (sem espaços nas pontas).'),
       limite: z.int().min(1).max(20),
@@ -116,86 +85,18 @@ export const searchResponseSchema = registerSchema(
       resultados: z.array(searchResultSchema).describe('Do mais para o menos relevante.'),
       sandbox: sandboxFlag,
     })
-    .describe('Resultado da busca por palavras-chave em título, descrição e texto (pesos por campo; sem acento e sem caixa).'),
-);
+    .describe('Resultado da busca por palavras-chave em título, descrição e texto (pesos por campo; sem acento e sem caixa).');
 
-export const solutionSchema = registerSchema(
-  'Solucao',
-  z.object({
-    slug: z.string(),
-    rota: z.string(),
-    url: z.url(),
-    titulo: z.string(),
-    descricao: z.string(),
-    resumo: z.string(),
-    tipo: z.string().describe('Natureza do serviço (ex.: `diagnostico`, `implementacao`, `recorrente`, `treinamento`).'),
-    paraQuem: z.array(z.string()),
-    entregaveis: z.array(z.string()),
-    prazo: z.string(),
-    preco: z.string().describe('Preço público ou `sob proposta`.'),
-    produto: z.string().nullable().describe('Id do produto com preço público (ver /api/v1/precos), ou null.'),
-    comoContratar: z.string(),
-    objetivos: z.array(z.string()).describe('Slugs dos objetivos de negócio atendidos.'),
-  }),
-);
-
-export const objectiveSchema = registerSchema(
-  'Objetivo',
-  z
-    .object({
-      slug: z.string(),
-      rota: z.string(),
-      url: z.url(),
-      titulo: z.string(),
-      chamada: z.string().describe('Frase curta do ponto de entrada (ex.: “Quero aparecer nas respostas de IA”).'),
-      descricao: z.string(),
-      solucoes: z.array(z.string()).describe('Slugs das soluções indicadas, na ordem recomendada.'),
-    })
-    .describe('Ponto de entrada por objetivo de negócio.'),
-);
-
-export const solutionsResponseSchema = registerSchema(
-  'Solucoes',
-  z
+export const solutionsResponseSchema = z
     .object({
       atualizadoEm: isoDay,
       solucoes: z.array(solutionSchema).describe('O catálogo de soluções.'),
       objetivos: z.array(objectiveSchema).describe('Os cinco pontos de entrada por objetivo de negócio.'),
       sandbox: sandboxFlag,
     })
-    .describe('Catálogo de soluções e pontos de entrada por objetivo, com URLs absolutas.'),
-);
+    .describe('Catálogo de soluções e pontos de entrada por objetivo, com URLs absolutas.');
 
-export const productSchema = registerSchema(
-  'Produto',
-  z.object({
-    id: z.string(),
-    nome: z.string(),
-    tipo: z.enum(['pago', 'gratuito']),
-    preco: z.number().min(0).describe('Valor em reais (BRL); 0 no produto gratuito.'),
-    precoFormatado: z.string().describe('O preço como aparece no site e em /pricing.md: valor em pt-BR com a unidade (ex.: `R$ 2.900,00 por domínio`) ou `Gratuito`.'),
-    unidade: z.string(),
-    descricao: z.string(),
-    inclui: z.array(z.string()),
-    prazo: z.string(),
-    url: z.url().describe('Página do produto.'),
-    comoContratar: z.string(),
-  }),
-);
-
-export const pricesResponseSchema = registerSchema(
-  'Precos',
-  z
-    .object({
-      moeda: z.literal('BRL'),
-      atualizadoEm: isoDay,
-      fonte: z.url().describe('O mesmo conteúdo em markdown: /pricing.md.'),
-      produtos: z.array(productSchema).describe('Produtos com preço público: um pago e um gratuito.'),
-      sobProposta: z.object({ descricao: z.string(), url: z.url() }).describe('Os demais serviços: orçados sob proposta.'),
-      sandbox: sandboxFlag,
-    })
-    .describe('Preços públicos (os mesmos dados de /pricing.md).'),
-);
+export const pricesResponseSchema = pricesSchema.extend({ sandbox: sandboxFlag }).describe(pricesSchema.description ?? '');
 
 export const endpointSchema = z.object({
   metodo: z.string().describe('Método HTTP.'),
@@ -204,9 +105,7 @@ export const endpointSchema = z.object({
   descricao: z.string(),
 });
 
-export const deprecationSchema = registerSchema(
-  'Deprecacao',
-  z
+export const deprecationSchema = z
     .object({
       metodo: z.string(),
       caminho: z.string().describe('Rota depreciada.'),
@@ -214,8 +113,7 @@ export const deprecationSchema = registerSchema(
       removidoEm: z.iso.datetime().describe('Data da remoção (a mesma do cabeçalho `Sunset`); ao menos 90 dias depois do anúncio.'),
       substituto: z.string().describe('Rota que a substitui.'),
     })
-    .describe('Uma rota depreciada.'),
-);
+    .describe('Uma rota depreciada.');
 
 const indexShape = {
   nome: z.string(),
@@ -231,11 +129,9 @@ const indexShape = {
   deprecacao: z.array(deprecationSchema).optional().describe('Presente só quando alguma rota está depreciada (nenhuma hoje).'),
 };
 
-export const apiIndexSchema = registerSchema('IndiceApi', z.object(indexShape).describe('Índice público da API (`GET /api`).'));
+export const apiIndexSchema = z.object(indexShape).describe('Índice público da API (`GET /api`).');
 
-export const sandboxTokenSchema = registerSchema(
-  'SandboxToken',
-  z
+export const sandboxTokenSchema = z
     .object({
       necessario: z.literal(false).describe('O sandbox não exige token.'),
       url: z.url().describe('Raiz do sandbox.'),
@@ -244,12 +140,9 @@ export const sandboxTokenSchema = registerSchema(
     .describe(
       'Como usar o sandbox: ele dispensa token; se um Bearer for enviado, é validado e ecoado em `registrado_como`. ' +
         'Tokens emitidos em ambientes de pré-visualização (`sandbox: true`) só valem sob /api/v1/sandbox/.',
-    ),
-);
+    );
 
-export const authenticatedIndexSchema = registerSchema(
-  'IndiceAutenticado',
-  z
+export const authenticatedIndexSchema = z
     .object({
       ...indexShape,
       sandbox: z.union([z.url(), z.literal(true)]).describe('URL do sandbox; `true` no corpo do próprio sandbox.'),
@@ -259,8 +152,7 @@ export const authenticatedIndexSchema = registerSchema(
         .describe('O `registration_id` (sub) do token; null no sandbox quando nenhum Bearer foi enviado.'),
       sandbox_token: sandboxTokenSchema,
     })
-    .describe('Índice autenticado (`GET /api/v1/`): o índice público mais `registrado_como` e `sandbox_token`.'),
-);
+    .describe('Índice autenticado (`GET /api/v1/`): o índice público mais `registrado_como` e `sandbox_token`.');
 
 /** The readiness envelope as documented: the `estado` values and what each means. */
 export const ESTADO_DESCRIPTIONS: Record<(typeof ESTADOS)[number], string> = {
@@ -272,9 +164,7 @@ export const ESTADO_DESCRIPTIONS: Record<(typeof ESTADOS)[number], string> = {
   indisponivel: 'o armazenamento das leituras falhou (503): `tentarEm` e `Retry-After`.',
 };
 
-export const readingEnvelopeSchema = registerSchema(
-  'EnvelopeProntidao',
-  envelopeSchema
+export const readingEnvelopeSchema = envelopeSchema
     .extend({
       estado: envelopeSchema.shape.estado.describe(
         `Estado da leitura. ${Object.entries(ESTADO_DESCRIPTIONS)
@@ -282,10 +172,9 @@ export const readingEnvelopeSchema = registerSchema(
           .join(' ')} Transições: uma medição nova na página de medição substitui a leitura (\`ausente\` → \`registrada\` ou \`nao_pontuada\`, e entre essas duas); \`limite\` e \`indisponivel\` são respostas momentâneas, não estados guardados.`,
       ),
     })
-    .describe('Envelope da leitura de prontidão técnica registrada de um domínio (nunca mede).'),
-);
+    .describe('Envelope da leitura de prontidão técnica registrada de um domínio (nunca mede).');
 
-export type PageSummary = z.infer<typeof pageSummarySchema>;
+export type { PageSummary } from '../../src/model/resources.ts';
 export type PageBody = z.infer<typeof pageSchema>;
 export type PageListBody = z.infer<typeof pageListSchema>;
 export type SearchResponseBody = z.infer<typeof searchResponseSchema>;

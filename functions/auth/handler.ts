@@ -15,6 +15,7 @@ import { preflightResponse, withCors } from '../http/cors.ts';
 import { errorResponse } from '../http/errors.ts';
 import type { Handler, RequestContext } from '../http/types.ts';
 import { clientKey } from '../limits/rate-limit.ts';
+import { IDENTITY_PATH, TOKEN_PATH } from '../paths.ts';
 import { runtime } from '../runtime.ts';
 import { bodyFingerprint, idempotent, parseIdempotencyKey } from './idempotency.ts';
 import { type Registration, type TokenResponse, identityRequestSchema } from './schemas.ts';
@@ -38,12 +39,10 @@ export const TOKEN_BODY_LIMIT = 64 * 1024;
 const ALLOW = ['POST', 'OPTIONS'] as const;
 
 type Route = 'identity' | 'token';
-const ROUTES: Record<string, Route> = {
-  '/agent/identity': 'identity',
-  '/agent/identity/': 'identity',
-  '/agent/token': 'token',
-  '/agent/token/': 'token',
-};
+/** The two credential routes, at the paths of the operation table (./operations.ts), with or without a trailing slash. */
+const ROUTES: Record<string, Route> = Object.fromEntries(
+  ([[IDENTITY_PATH, 'identity'], [TOKEN_PATH, 'token']] as const).flatMap(([path, route]) => [[path, route], [`${path}/`, route]]),
+);
 
 /** Credentials must never be cached by anyone. */
 const credentialHeaders = (): Headers =>
@@ -58,7 +57,7 @@ async function route(request: Request, context: RequestContext): Promise<Respons
   const { pathname } = new URL(request.url);
   const name = ROUTES[pathname];
   if (!name) {
-    return errorResponse('not_found', 'Rota desconhecida. As rotas de autenticação são POST /agent/identity e POST /agent/token.');
+    return errorResponse('not_found', `Rota desconhecida. As rotas de autenticação são POST ${IDENTITY_PATH} e POST ${TOKEN_PATH}.`);
   }
   if (request.method === 'OPTIONS') return preflightResponse(ALLOW);
   if (request.method !== 'POST') {

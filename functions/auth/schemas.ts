@@ -3,7 +3,7 @@
  * describes the routes with them (request bodies, responses, discovery metadata).
  */
 import { z } from 'zod';
-import { JWT_BEARER_GRANT, SCOPES } from './tokens.ts';
+import { JWT_BEARER_GRANT, SCOPES, SCOPE_STRING } from './tokens.ts';
 
 export const IDENTITY_TYPES = ['anonymous', 'identity_assertion', 'service_auth'] as const;
 
@@ -15,7 +15,7 @@ export const identityRequestSchema = z
   .describe('Corpo de POST /agent/identity (JSON, no máximo 4 KB).')
   .meta({ examples: [{ type: 'anonymous' }] });
 
-const scopeList = z.array(z.enum(SCOPES)).describe('Escopos: `site.read` e `prontidao.read`.');
+const scopeList = z.array(z.enum(SCOPES)).describe(`Escopos: ${SCOPES.map((scope) => `\`${scope}\``).join(' e ')}.`);
 
 export const registrationSchema = z
   .object({
@@ -43,7 +43,7 @@ export const tokenResponseSchema = z
     access_token: z.string().describe('JWT (HS256) com `typ` = `access`; vale 1 h.'),
     token_type: z.literal('Bearer'),
     expires_in: z.literal(3600).describe('Segundos de validade.'),
-    scope: z.string().describe('Escopos separados por espaço: `site.read prontidao.read`.'),
+    scope: z.string().describe(`Escopos separados por espaço: \`${SCOPE_STRING}\`.`),
   })
   .describe('Token de acesso (cabeçalhos `Cache-Control: no-store` e `Pragma: no-cache`).');
 

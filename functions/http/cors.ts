@@ -8,7 +8,7 @@
 export const CORS_ALLOWED_HEADERS = ['Authorization', 'Content-Type', 'Idempotency-Key', 'Accept'] as const;
 
 /**
- * The API's own response headers: documented once in the OpenAPI file (functions/openapi/registry.ts reads this
+ * The API's own response headers: documented once in the OpenAPI file (functions/openapi/spec.ts reads this
  * list) and exposed to browser agents by CORS, so a header cannot be documented without being readable.
  */
 export const API_RESPONSE_HEADERS = [

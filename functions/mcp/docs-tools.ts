@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { MARKDOWN_MEDIA_TYPE } from '../../src/model/media-types.ts';
 import type { IndexEntry, SiteData } from '../content/site-data.ts';
+import { searchResultSchema } from '../../src/model/resources.ts';
 import { READ_ONLY, type ToolDefinition, dataResult, defineTool, foldText, toolError } from './registry.ts';
 
 /** Documents of `data.documentos` that are not documentation (crawler rules). */
@@ -149,16 +150,8 @@ const searchDocs = defineTool({
   outputSchema: z.object({
     consulta: z.string(),
     total: z.number().int(),
-    resultados: z.array(
-      z.object({
-        caminho: z.string(),
-        url: z.string(),
-        titulo: z.string(),
-        descricao: z.string(),
-        pontuacao: z.number().describe('relevância (maior é melhor), comparável só dentro da mesma lista'),
-        trecho: z.string(),
-      }),
-    ),
+    // The site search's result (src/model/resources.ts), with the document's path in place of the page route.
+    resultados: z.array(searchResultSchema.omit({ rota: true, secao: true }).extend({ caminho: z.string().describe('caminho do documento (use em get_doc)') })),
   }),
   annotations: READ_ONLY,
   async handler({ consulta, limite }, context) {

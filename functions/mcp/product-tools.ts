@@ -5,9 +5,11 @@
  */
 import { z } from 'zod';
 import type { CatalogoSolucao, SiteData } from '../../src/model/site-data.ts';
+import { markdownUrl, pricesBody } from '../api/data.ts';
 import { envelopeSchema, type Envelope } from '../readiness/envelope.ts';
 import { PAGE_ALIASES } from '../../src/model/aliases.ts';
 import { tiposDeSolucao, type Produto } from '../../src/model/content.ts';
+import { objectiveSchema, pageSchema, pricesSchema, productSchema, searchResultSchema, solutionSchema } from '../../src/model/resources.ts';
 import { loadPrices, productView } from '../../src/model/prices.ts';
 import { QUOTED_DATA_NOTE, READ_ONLY, type ToolContext, type ToolDefinition, dataResult, defineTool, foldText, quoted, toolError } from './registry.ts';
 
@@ -17,72 +19,9 @@ export const MEASURE_PAGE = '/diagnostico-de-visibilidade-cognitiva';
 // ---------------------------------------------------------------------------------------------------------
 // Output schemas
 
-export const searchHitSchema = z.object({
-  rota: z.string().describe('rota da página sem barra inicial; a página inicial é `index`'),
-  url: z.string().describe('endereço absoluto da página'),
-  markdown: z.string().describe('endereço da versão em markdown da página'),
-  titulo: z.string(),
-  descricao: z.string(),
-  secao: z.string().describe('seção do site'),
-  pontuacao: z.number().describe('relevância (maior é melhor), comparável só dentro da mesma lista'),
-  trecho: z.string().describe('trecho do texto em torno dos termos encontrados'),
-});
-
-const pageSchema = z.object({
-  rota: z.string(),
-  url: z.string(),
-  markdownUrl: z.string().describe('endereço da versão em markdown (`<rota>.md`)'),
-  titulo: z.string(),
-  descricao: z.string(),
-  secao: z.string(),
-  lastmod: z.string().describe('última modificação, AAAA-MM-DD'),
-  markdown: z.string().describe('a página inteira em markdown, como servida em `<rota>.md`'),
-});
-
-const solutionSchema = z.object({
-  slug: z.string(),
-  rota: z.string(),
-  url: z.string(),
-  titulo: z.string(),
-  descricao: z.string(),
-  resumo: z.string(),
-  tipo: z.string().describe(`tipo da solução: ${tiposDeSolucao.join(', ')}`),
-  paraQuem: z.array(z.string()),
-  entregaveis: z.array(z.string()),
-  prazo: z.string(),
-  preco: z.string().describe('preço público formatado ou "Sob proposta"'),
-  produto: z.string().nullable().describe('id do produto com preço público, quando houver'),
-  comoContratar: z.string(),
-  objetivos: z.array(z.string()).describe('slugs dos objetivos de negócio atendidos'),
-});
-
-const objectiveSchema = z.object({
-  slug: z.string(),
-  rota: z.string(),
-  url: z.string(),
-  titulo: z.string(),
-  chamada: z.string(),
-  descricao: z.string(),
-  solucoes: z.array(z.string()).describe('slugs das soluções indicadas'),
-});
-
-const productSchema = z.object({
-  id: z.string(),
-  nome: z.string(),
-  tipo: z.enum(['pago', 'gratuito']),
-  preco: z.number().describe('valor em reais (BRL); 0 no produto gratuito'),
-  precoFormatado: z.string(),
-  unidade: z.string(),
-  descricao: z.string(),
-  inclui: z.array(z.string()),
-  prazo: z.string(),
-  url: z.string().describe('página que descreve o produto'),
-  comoContratar: z.string(),
-});
-
-const onProposalSchema = z.object({
-  descricao: z.string(),
-  url: z.string().describe('página de contato para pedir proposta'),
+/** A search result as the tools return it: the API's result plus the address of the page's markdown twin. */
+export const searchHitSchema = searchResultSchema.extend({
+  markdown: z.url().describe('Endereço da versão em markdown da página.'),
 });
 
 const hirePathSchema = z.object({
@@ -120,13 +59,11 @@ export function routeOf(input: string): string {
   return alias ? alias.replace(/^\//, '') || 'index' : path;
 }
 
-const twinUrl = (origin: string, rota: string) => `${origin}/${rota}.md`;
-
 function searchHits(context: ToolContext, consulta: string, limite: number, secoes?: readonly string[]) {
   return context.search.search(consulta, { limite, ...(secoes ? { secoes } : {}) }).map((r) => ({
     rota: r.rota,
     url: r.url,
-    markdown: twinUrl(context.origin, r.rota),
+    markdown: markdownUrl(context.origin, r.rota),
     titulo: r.titulo,
     descricao: r.descricao,
     secao: r.secao,
@@ -137,9 +74,6 @@ function searchHits(context: ToolContext, consulta: string, limite: number, seco
 
 const hitsText = (hits: z.infer<typeof searchHitSchema>[]): string =>
   hits.map((h, i) => `${i + 1}. ${h.titulo}\n   ${h.url} (markdown: ${h.markdown})\n   ${h.descricao}${h.trecho ? `\n   Trecho: ${h.trecho}` : ''}`).join('\n');
-
-const isoDay = (value: Date | string): string => (value instanceof Date ? value.toISOString().slice(0, 10) : String(value).slice(0, 10));
-
 
 type ProductMatch =
   | { kind: 'produto'; produto: Produto; solucao?: CatalogoSolucao }
@@ -293,7 +227,7 @@ const getPage = defineTool({
     const result = {
       rota: page.rota,
       url: page.url,
-      markdownUrl: twinUrl(context.origin, page.rota),
+      markdownUrl: markdownUrl(context.origin, page.rota),
       titulo: page.titulo,
       descricao: page.descricao,
       secao: page.secao,
@@ -353,24 +287,20 @@ const getPricing = defineTool({
   description:
     'Devolve os preços públicos (os mesmos de /pricing.md): o diagnóstico pago com valor fechado, a medição gratuita e a regra dos demais serviços, orçados sob proposta. Opcionalmente filtra por produto ou solução.',
   inputSchema: z.object({ produto: produtoInput }),
-  outputSchema: z.object({
-    moeda: z.literal('BRL'),
-    atualizadoEm: z.string().describe('AAAA-MM-DD'),
-    produtos: z.array(productSchema).describe('produtos com preço público (filtrados quando `produto` foi informado)'),
-    sobProposta: onProposalSchema.describe('regra dos serviços sem preço público'),
-    solucao: z
-      .object({ slug: z.string(), titulo: z.string(), preco: z.string(), url: z.string() })
+  // The API's prices body (src/model/resources.ts), filtered when `produto` is given, plus the solution asked for.
+  outputSchema: pricesSchema.extend({
+    produtos: z.array(productSchema).describe('Produtos com preço público (filtrados quando `produto` foi informado).'),
+    solucao: solutionSchema
+      .pick({ slug: true, titulo: true, preco: true, url: true })
       .optional()
       .describe('a solução do catálogo pedida, quando `produto` é uma solução'),
-    fonte: z.string().describe('endereço de /pricing.md'),
   }),
   annotations: READ_ONLY,
   async handler({ produto }, context) {
-    const prices = loadPrices();
-    const origin = context.origin;
-    const sobProposta = { descricao: prices.sobProposta.descricao, url: `${origin}/${prices.sobProposta.rota}` };
-    const base = { moeda: prices.moeda, atualizadoEm: isoDay(prices.atualizadoEm), sobProposta, fonte: `${origin}/pricing.md` };
-    let produtos = prices.produtos;
+    // The same body as /api/v1/precos.
+    const { produtos: all, ...base } = pricesBody(context.origin);
+    const { sobProposta } = base;
+    let views = all;
     let solucao: { slug: string; titulo: string; preco: string; url: string } | undefined;
     if (produto) {
       const match = matchProduct(produto, context.data);
@@ -380,10 +310,9 @@ const getPricing = defineTool({
         const result = { ...base, produtos: [], solucao: { slug: s.slug, titulo: s.titulo, preco: s.preco, url: s.url } };
         return dataResult(`${s.titulo}: sob proposta. ${sobProposta.descricao} Pedido de proposta: ${sobProposta.url}.`, result);
       }
-      produtos = [match.produto];
+      views = all.filter((p) => p.id === match.produto.id);
       if (match.solucao) solucao = { slug: match.solucao.slug, titulo: match.solucao.titulo, preco: match.solucao.preco, url: match.solucao.url };
     }
-    const views = produtos.map((p) => productView(p, origin));
     const text = [
       ...views.map((p) => `${p.nome}: ${p.precoFormatado} (prazo: ${p.prazo}). ${p.url}`),
       produto ? '' : `Demais serviços: sob proposta. ${sobProposta.descricao}`,

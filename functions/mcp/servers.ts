@@ -4,6 +4,7 @@
  */
 import { DOCS_TOOLS } from './docs-tools.ts';
 import { PRODUCT_TOOLS } from './product-tools.ts';
+import { MCP_PATHS } from '../paths.ts';
 import type { ToolDefinition } from './registry.ts';
 
 export type McpServerId = 'product' | 'docs';
@@ -11,7 +12,7 @@ export type McpServerId = 'product' | 'docs';
 export interface McpServerSpec {
   id: McpServerId;
   /** Root-relative endpoint (POST only). */
-  path: '/mcp' | '/mcp/docs';
+  path: (typeof MCP_PATHS)[McpServerId];
   /** Reverse-DNS server name (SEP-2127: exactly one `/`). */
   name: string;
   title: string;
@@ -29,7 +30,7 @@ export const MCP_SERVER_VERSION = '1.0.0';
 export const MCP_SERVERS: Readonly<Record<McpServerId, McpServerSpec>> = {
   product: {
     id: 'product',
-    path: '/mcp',
+    path: MCP_PATHS.product,
     name: 'br.com.sinalcognitivo/site',
     title: 'Sinal Cognitivo: site, catálogo, preços e leituras de prontidão',
     version: MCP_SERVER_VERSION,
@@ -43,7 +44,7 @@ export const MCP_SERVERS: Readonly<Record<McpServerId, McpServerSpec>> = {
   },
   docs: {
     id: 'docs',
-    path: '/mcp/docs',
+    path: MCP_PATHS.docs,
     name: 'br.com.sinalcognitivo/docs',
     title: 'Sinal Cognitivo: documentação para agentes e desenvolvedores',
     version: MCP_SERVER_VERSION,

@@ -1,28 +1,20 @@
 /**
- * The OpenAPI 3.1 document, generated from the registry (./registry.ts) filled by every area's registration
- * module (./operations.ts): paths and operations, parameters, request and response bodies converted from
- * the handlers' zod schemas (`z.toJSONSchema`, JSON Schema 2020-12 as OpenAPI 3.1 uses), reusable headers,
- * and the bearer security scheme. Served statically at /api/openapi.json (src/pages/api/openapi.json.ts).
+ * The OpenAPI 3.1 document, generated from every surface's operation table (functions/operations.ts): paths
+ * and operations, parameters, request and response bodies from the handlers' zod schemas (rendered by
+ * zod-openapi, which uses zod's own JSON Schema 2020-12 output; choice in docs/api.md), reusable headers and
+ * the bearer security scheme. Served statically at /api/openapi.json (src/pages/api/openapi.json.ts).
  */
 import { z } from 'zod';
+import { type ZodOpenApiOperationObject, type ZodOpenApiPathItemObject, type ZodOpenApiResponseObject, createDocument } from 'zod-openapi';
 import { API_NAME, API_VERSION, SITE_NAME, contactEmail } from '../../src/config/site.ts';
 import { deprecationOf } from '../api/deprecations.ts';
-import './operations.ts';
-import {
-  HEADER_NAMES,
-  type HeaderName,
-  type OperationSpec,
-  type ParameterSpec,
-  registeredOperations,
-  registeredSchemas,
-  registeredTags,
-} from './registry.ts';
+import { SCOPE_DESCRIPTIONS } from '../auth/tokens.ts';
+import { COMPONENT_SCHEMAS, OPERATIONS, TAGS } from '../operations.ts';
+import { HEADER_NAMES, type HeaderName, type OperationSpec, type ParameterSpec } from './spec.ts';
 
 type JsonSchema = Record<string, unknown>;
 export type OpenApiDocument = Record<string, unknown> & { openapi: string; paths: Record<string, Record<string, unknown>> };
 
-const COMPONENT_PREFIX = '#/components/schemas/';
-const INLINE_PREFIX = '__inline_';
 
 const HEADERS: Record<HeaderName, { description: string; schema: JsonSchema }> = {
   'RateLimit-Limit': { description: 'Cota da janela atual (inteiro ≥ 1).', schema: { type: 'integer', minimum: 1 } },
@@ -53,20 +45,20 @@ const HEADERS: Record<HeaderName, { description: string; schema: JsonSchema }> =
 };
 
 /**
- * Adjusts zod's output where it is wrong or ill-read: drops `additionalProperties: false` of non-strict
- * objects, and rewrites closed tuples. zod turns `z.tuple([...])` into `prefixItems` plus `items: false`,
- * even for `z.tuple([])`, whose `prefixItems: []` JSON Schema 2020-12 forbids (the array must not be empty):
- * an empty tuple becomes `maxItems: 0` with no `prefixItems`, and `items: false` becomes the equivalent
- * `{ not: {} }`, which Spectral's `array-items` (a truthiness check) accepts.
+ * Adjusts zod's output where it is wrong or ill-read (zod-openapi renders with zod's own `z.toJSONSchema`):
+ * drops `additionalProperties: false` of non-strict objects, and rewrites closed tuples. zod turns
+ * `z.tuple([...])` into `prefixItems` plus `items: false`, even for `z.tuple([])`, whose `prefixItems: []` JSON
+ * Schema 2020-12 forbids (the array must not be empty): an empty tuple becomes `maxItems: 0` with no
+ * `prefixItems`, and `items: false` becomes the equivalent `{ not: {} }`, which Spectral's `array-items` (a
+ * truthiness check) accepts. Reads only zod's public API (`instanceof`, `def`).
  */
 function overrideSchema(ctx: { zodSchema: unknown; jsonSchema: JsonSchema }): void {
-  const def = (ctx.zodSchema as { _zod?: { def?: { type?: string; catchall?: unknown } } })._zod?.def;
-  const schema = ctx.jsonSchema;
+  const { zodSchema, jsonSchema: schema } = ctx;
   // Responses may gain fields (compatible change): only strict objects forbid unknown members.
-  if (def?.type === 'object' && def.catchall === undefined && schema.additionalProperties === false) {
+  if (zodSchema instanceof z.ZodObject && zodSchema.def.catchall === undefined && schema.additionalProperties === false) {
     delete schema.additionalProperties;
   }
-  if (def?.type === 'tuple') {
+  if (zodSchema instanceof z.ZodTuple) {
     if (Array.isArray(schema.prefixItems) && schema.prefixItems.length === 0) {
       delete schema.prefixItems;
       schema.maxItems = 0;
@@ -75,79 +67,23 @@ function overrideSchema(ctx: { zodSchema: unknown; jsonSchema: JsonSchema }): vo
   }
 }
 
-function clean(schema: JsonSchema): JsonSchema {
-  const { $schema: _s, $id: _i, ...rest } = schema;
-  return rest;
-}
+/**
+ * A parameter as zod-openapi takes it: the handler's schema, with the parameter's metadata (zod-openapi reads
+ * `required` from the schema's optionality, so an optional parameter is passed as `.optional()`).
+ */
+const parameter = (p: ParameterSpec): z.ZodType =>
+  (p.required || p.in === 'path' ? p.schema : p.schema.optional()).meta({
+    param: {
+      name: p.name,
+      in: p.in,
+      description: p.description,
+      ...(p.example !== undefined ? { example: p.example } : {}),
+    },
+  });
 
-function convertInline(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
-  return clean(z.toJSONSchema(schema, { io, unrepresentable: 'any', override: overrideSchema }) as JsonSchema);
-}
+const content = (byType: Record<string, z.ZodType>) => Object.fromEntries(Object.entries(byType).map(([type, schema]) => [type, { schema }]));
 
-/** Every `$ref` target in a JSON value. */
-function refsIn(value: unknown, out = new Set<string>()): Set<string> {
-  if (Array.isArray(value)) for (const v of value) refsIn(v, out);
-  else if (value && typeof value === 'object') {
-    for (const [k, v] of Object.entries(value)) {
-      if (k === '$ref' && typeof v === 'string') out.add(v);
-      else refsIn(v, out);
-    }
-  }
-  return out;
-}
-
-/** Converts the named schemas and the bodies used by the operations in one pass (shared `$ref`s). */
-function convertSchemas(operations: readonly OperationSpec[]) {
-  const registry = z.registry<{ id: string }>();
-  for (const [id, schema] of registeredSchemas()) registry.add(schema, { id });
-  const inlineIds = new Map<z.ZodType, string>();
-  const bodies = operations.flatMap((o) => [
-    ...Object.values(o.requestBody?.content ?? {}),
-    ...Object.values(o.responses).flatMap((r) => Object.values(r.content ?? {})),
-  ]);
-  for (const schema of bodies) {
-    if (registry.has(schema) || inlineIds.has(schema)) continue;
-    const id = `${INLINE_PREFIX}${inlineIds.size + 1}`;
-    inlineIds.set(schema, id);
-    registry.add(schema, { id });
-  }
-  const converted = z.toJSONSchema(registry, {
-    uri: (id) => `${COMPONENT_PREFIX}${id}`,
-    unrepresentable: 'any',
-    override: overrideSchema,
-  }).schemas as Record<string, JsonSchema>;
-
-  const components: Record<string, JsonSchema> = {};
-  for (const [id, schema] of Object.entries(converted)) if (!id.startsWith(INLINE_PREFIX)) components[id] = clean(schema);
-  // An anonymous body referenced from a named schema must stay a component; the others are inlined.
-  const referenced = refsIn(components);
-  const inline = new Map<string, JsonSchema>();
-  for (const id of inlineIds.values()) {
-    if (referenced.has(`${COMPONENT_PREFIX}${id}`)) {
-      components[id] = clean(converted[id]!);
-      inline.set(id, { $ref: `${COMPONENT_PREFIX}${id}` });
-    } else inline.set(id, clean(converted[id]!));
-  }
-  const bodySchema = (schema: z.ZodType): JsonSchema => {
-    const named = registry.get(schema)?.id;
-    if (named && !named.startsWith(INLINE_PREFIX)) return { $ref: `${COMPONENT_PREFIX}${named}` };
-    return inline.get(inlineIds.get(schema)!)!;
-  };
-  return { components, bodySchema };
-}
-
-function parameter(p: ParameterSpec): JsonSchema {
-  return {
-    name: p.name,
-    in: p.in,
-    ...(p.required || p.in === 'path' ? { required: true } : {}),
-    description: p.description,
-    schema: convertInline(p.schema, 'input'),
-    ...(p.example !== undefined ? { example: p.example } : {}),
-  };
-}
-
-function security(operation: OperationSpec): JsonSchema[] {
+function security(operation: OperationSpec): Record<string, string[]>[] {
   switch (operation.security.kind) {
     case 'open':
       return [];
@@ -174,25 +110,21 @@ const DESCRIPTION = `API REST pública e somente leitura (v1) sobre o conteúdo 
 
 /** The OpenAPI document for `origin` (servers and absolute links). */
 export function openapiDocument(origin: string): OpenApiDocument {
-  const operations = registeredOperations();
-  const { components, bodySchema } = convertSchemas(operations);
-  const paths: Record<string, Record<string, unknown>> = {};
+  const paths: Record<string, ZodOpenApiPathItemObject> = {};
   const usedTags = new Set<string>();
   const usedHeaders = new Set<HeaderName>();
-  for (const op of operations) {
+  for (const op of OPERATIONS) {
     op.tags.forEach((t) => usedTags.add(t));
     // A route of the deprecation table says so, and every response of it carries Deprecation and Sunset (as the handler sends them).
     const deprecated = deprecationOf(op.method.toUpperCase(), op.path) !== undefined;
-    const responses: Record<string, unknown> = {};
+    const responses: Record<string, ZodOpenApiResponseObject> = {};
     for (const [status, response] of Object.entries(op.responses)) {
       const headers = [...(response.headers ?? []), ...(deprecated ? (['Deprecation', 'Sunset'] as const) : [])];
       headers.forEach((h) => usedHeaders.add(h));
       responses[status] = {
         description: response.description,
         ...(headers.length ? { headers: Object.fromEntries(headers.map((h) => [h, { $ref: `#/components/headers/${h}` }])) } : {}),
-        ...(response.content
-          ? { content: Object.fromEntries(Object.entries(response.content).map(([type, schema]) => [type, { schema: bodySchema(schema) }])) }
-          : {}),
+        ...(response.content ? { content: content(response.content) } : {}),
       };
     }
     (paths[op.path] ??= {})[op.method] = {
@@ -208,15 +140,15 @@ export function openapiDocument(origin: string): OpenApiDocument {
             requestBody: {
               required: op.requestBody.required,
               ...(op.requestBody.description ? { description: op.requestBody.description } : {}),
-              content: Object.fromEntries(Object.entries(op.requestBody.content).map(([type, schema]) => [type, { schema: bodySchema(schema) }])),
+              content: content(op.requestBody.content),
             },
           }
         : {}),
-      responses,
+      responses: responses as ZodOpenApiOperationObject['responses'],
     };
   }
-  const tags = registeredTags();
-  return {
+  return createDocument(
+    {
     openapi: '3.1.0',
     info: {
       title: API_NAME,
@@ -229,10 +161,10 @@ export function openapiDocument(origin: string): OpenApiDocument {
     },
     externalDocs: { description: 'Visão geral para agentes e desenvolvedores', url: `${origin}/agentes` },
     servers: [{ url: origin, description: 'Este serviço' }],
-    tags: [...usedTags].map((name) => ({ name, ...(tags.get(name) ? { description: tags.get(name) } : {}) })),
+    tags: [...usedTags].map((name) => ({ name, ...(TAGS.get(name) ? { description: TAGS.get(name) } : {}) })),
     paths,
     components: {
-      schemas: components,
+      schemas: Object.fromEntries(COMPONENT_SCHEMAS),
       // Only the headers some response names (an unreferenced component is dead weight, and linters flag it).
       headers: Object.fromEntries(HEADER_NAMES.filter((h) => usedHeaders.has(h)).map((h) => [h, HEADERS[h]])),
       securitySchemes: {
@@ -240,9 +172,16 @@ export function openapiDocument(origin: string): OpenApiDocument {
           type: 'http',
           scheme: 'bearer',
           bearerFormat: 'JWT',
-          description: `Token de acesso de POST /agent/token (RFC 7523, JWT-bearer). Escopos: \`site.read\` (páginas, busca, catálogo, preços) e \`prontidao.read\` (leituras de prontidão). Como obter: ${origin}/auth.md`,
+          description: `Token de acesso de POST /agent/token (RFC 7523, JWT-bearer). Escopos: ${SCOPE_LIST}. Como obter: ${origin}/auth.md`,
         },
       },
     },
-  };
+  },
+    { override: overrideSchema },
+  ) as unknown as OpenApiDocument;
 }
+
+/** The scopes as the security scheme describes them, from their one declaration (functions/auth/tokens.ts). */
+const SCOPE_LIST = Object.entries(SCOPE_DESCRIPTIONS)
+  .map(([scope, description]) => `\`${scope}\` (${description.charAt(0).toLowerCase()}${description.slice(1).replace(/\.$/, '')})`)
+  .join('; ');

@@ -2,17 +2,8 @@
  * The one lexical search of the service, over the page index (`/agentes/indice.json`). The v1 API
  * (`/api/v1/busca`), MCP `search_site` / `search_docs` and `/ask` all call it; none keeps its own copy.
  */
-export interface SearchResult {
-  rota: string;
-  url: string;
-  titulo: string;
-  descricao: string;
-  secao: string;
-  /** Relevance score (higher is better), comparable within one result list only. */
-  pontuacao: number;
-  /** Excerpt of the text around the best match, with the matched terms. */
-  trecho: string;
-}
+/** A result: the shared resource schema's type (src/model/resources.ts), as the API and the MCP tools return it. */
+export type { SearchResult } from '../../src/model/resources.ts';
 
 export interface SearchOptions {
   /** Maximum results (the caller validates its own bounds). */

@@ -1,7 +1,9 @@
 /**
  * schema.org objects for the site: the JSON-LD on pages and the NLWeb feeds are built from these,
- * so the structured data agents read is the same everywhere.
+ * so the structured data agents read is the same everywhere. Typed with schema-dts (schema.org's own
+ * vocabulary as TypeScript), so a misspelt property or a wrong value type fails the type check.
  */
+import type { BlogPosting, BreadcrumbList, FAQPage, ItemList, Offer, ProfessionalService, Service, WebSite, WithContext } from 'schema-dts';
 import { SHARE_IMAGE, SITE_NAME, SITE_TAGLINE, contactEmail, siteOrigin } from '../config/site.ts';
 import type { Produto } from '../model/content.ts';
 import { findProduct, loadPrices } from '../model/prices.ts';
@@ -15,7 +17,7 @@ const brasil = { '@type': 'Country', name: 'Brasil' } as const;
 
 export const organizationId = (origin = siteOrigin()) => `${origin}/#organizacao`;
 
-export const organization = (origin = siteOrigin()) => ({
+export const organization = (origin = siteOrigin()): WithContext<ProfessionalService> => ({
   '@context': 'https://schema.org',
   '@type': 'ProfessionalService',
   '@id': organizationId(origin),
@@ -31,7 +33,7 @@ export const organization = (origin = siteOrigin()) => ({
 });
 
 /** The offer of a product of content/precos.json: its price in BRL, availability, its page, sold by the organization. */
-export const productOffer = (product: Produto, origin = siteOrigin()) => ({
+export const productOffer = (product: Produto, origin = siteOrigin()): Offer => ({
   '@type': 'Offer',
   price: product.preco.toFixed(2),
   priceCurrency: loadPrices().moeda,
@@ -41,7 +43,7 @@ export const productOffer = (product: Produto, origin = siteOrigin()) => ({
 });
 
 /** A product of content/precos.json as a Service with its offer (the prices page, the paid diagnostic's page). */
-export const productService = (product: Produto, origin = siteOrigin()) => ({
+export const productService = (product: Produto, origin = siteOrigin()): WithContext<Service> => ({
   '@context': 'https://schema.org',
   '@type': 'Service',
   '@id': `${origin}/${product.rota}#servico`,
@@ -53,7 +55,13 @@ export const productService = (product: Produto, origin = siteOrigin()) => ({
   offers: productOffer(product, origin),
 });
 
-export const serviceObject = (s: Solution, origin = siteOrigin()) => {
+/**
+ * schema.org gives `Service` no `dateModified` (a CreativeWork property); the service objects carry it anyway
+ * (the NLWeb feed's freshness), declared here as the one extension to the vocabulary.
+ */
+type ServiceWithDate = WithContext<Service> & { dateModified: string };
+
+export const serviceObject = (s: Solution, origin = siteOrigin()): ServiceWithDate => {
   const id = s.entry.data.preco;
   const product = id === 'sob-proposta' ? undefined : findProduct(id);
   return {
@@ -79,10 +87,23 @@ export const serviceObject = (s: Solution, origin = siteOrigin()) => {
   };
 };
 
-/** A page's image as a schema.org ImageObject. */
-export const imageObject = (image: PageImage) => ({ '@type': 'ImageObject', url: image.url, width: image.width, height: image.height, caption: image.alt });
+/**
+ * A page's image as a schema.org ImageObject. Width and height in pixels as plain numbers, as search engines'
+ * examples write them (schema.org types them as Distance text or QuantitativeValue): the one place typed by hand.
+ */
+interface ImageInPixels {
+  '@type': 'ImageObject';
+  url: string;
+  width: number;
+  height: number;
+  caption: string;
+}
+export const imageObject = (image: PageImage): ImageInPixels => ({ '@type': 'ImageObject', url: image.url, width: image.width, height: image.height, caption: image.alt });
 
-export const articleObject = (a: Article, origin = siteOrigin()) => ({
+/** A BlogPosting whose image is given in pixels (see ImageInPixels). */
+type PostingWithImage = Omit<Exclude<WithContext<BlogPosting>, string>, 'image'> & { image: ImageInPixels };
+
+export const articleObject = (a: Article, origin = siteOrigin()): PostingWithImage => ({
   '@context': 'https://schema.org',
   '@type': 'BlogPosting',
   '@id': `${a.url}#artigo`,
@@ -100,7 +121,7 @@ export const articleObject = (a: Article, origin = siteOrigin()) => ({
 });
 
 /** The site itself (home page). */
-export const webSite = (origin = siteOrigin()) => ({
+export const webSite = (origin = siteOrigin()): WithContext<WebSite> => ({
   '@context': 'https://schema.org',
   '@type': 'WebSite',
   '@id': `${origin}/#site`,
@@ -117,14 +138,14 @@ export interface TrailItem {
 }
 
 /** Breadcrumb trail of an inner page (from the home page to the page itself). */
-export const breadcrumbList = (trail: readonly TrailItem[]) => ({
+export const breadcrumbList = (trail: readonly TrailItem[]): WithContext<BreadcrumbList> => ({
   '@context': 'https://schema.org',
   '@type': 'BreadcrumbList',
   itemListElement: trail.map((item, i) => ({ '@type': 'ListItem', position: i + 1, name: item.nome, item: item.url })),
 });
 
 /** Questions and answers shown on a page (frontmatter `faq`). */
-export const faqPage = (url: string, faq: readonly { pergunta: string; resposta: string }[]) => ({
+export const faqPage = (url: string, faq: readonly { pergunta: string; resposta: string }[]): WithContext<FAQPage> => ({
   '@context': 'https://schema.org',
   '@type': 'FAQPage',
   '@id': `${url}#perguntas`,
@@ -137,7 +158,7 @@ export const faqPage = (url: string, faq: readonly { pergunta: string; resposta:
 });
 
 /** A listing page's items (catalogue of solutions, objectives, articles). */
-export const itemList = (url: string, name: string, items: readonly { titulo: string; url: string }[]) => ({
+export const itemList = (url: string, name: string, items: readonly { titulo: string; url: string }[]): WithContext<ItemList> => ({
   '@context': 'https://schema.org',
   '@type': 'ItemList',
   '@id': `${url}#lista`,

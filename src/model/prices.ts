@@ -1,6 +1,7 @@
 /** The public prices, read from content/precos.json and validated once. */
 import raw from '../../content/precos.json' with { type: 'json' };
 import { type Precos, type Produto, precosSchema } from './content.ts';
+import type { ProductView } from './resources.ts';
 import { parseOrThrow } from './validation.ts';
 
 export const PRICES_FILE = 'content/precos.json';
@@ -18,7 +19,7 @@ export const priceLabel = (product: Produto): string =>
   product.preco === 0 ? 'Gratuito' : `${formatBRL(product.preco)} ${product.unidade}`;
 
 /** A product as the API (`/api/v1/precos`) and MCP (`get_pricing`) return it, with absolute URLs. */
-export const productView = (p: Produto, origin: string) => ({
+export const productView = (p: Produto, origin: string): ProductView => ({
   id: p.id,
   nome: p.nome,
   tipo: p.tipo,

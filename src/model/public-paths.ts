@@ -2,6 +2,8 @@
  * Public addresses that are not content pages: machine documents, discovery files and function endpoints.
  * Content may link to them; the build's link check accepts them (and anything under the listed prefixes).
  */
+import { FUNCTION_ENDPOINTS } from '../../functions/paths.ts';
+
 export const DOCUMENT_PATHS = [
   '/llms.txt',
   '/llms-full.txt',
@@ -23,13 +25,8 @@ export const DOCUMENT_PATHS = [
   '/agentes/catalogo.json',
   '/agentes/indice.json',
   '/webmcp.js',
-  '/api',
-  '/api/',
-  '/ask',
-  '/mcp',
-  '/mcp/docs',
-  '/agent/identity',
-  '/agent/token',
+  // The functions' fixed endpoints, declared with the functions (functions/paths.ts).
+  ...FUNCTION_ENDPOINTS,
   '/developers',
   '/docs',
 ] as const;

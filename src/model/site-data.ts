@@ -1,7 +1,10 @@
 /**
  * Shape of the data the functions serve, bundled at build from the published site
- * (src/build/integration.ts) into `.generated/site-data.json`.
+ * (src/build/integration.ts) into `.generated/site-data.json`. The resources in it (index entries, catalogue)
+ * are the types inferred from their schemas (./resources.ts).
  */
+import type { Catalogo, IndexEntry } from './resources.ts';
+
 export const SITE_DATA_FILE = '.generated/site-data.json';
 
 /**
@@ -41,18 +44,7 @@ export interface PageBundle {
   paginas: (Omit<IndexEntry, 'texto'> & { listada: boolean; markdown: string })[];
 }
 
-/** One page of the public search index (`/agentes/indice.json`). */
-export interface IndexEntry {
-  rota: string;
-  url: string;
-  titulo: string;
-  descricao: string;
-  secao: string;
-  /** Last modification, `AAAA-MM-DD`. */
-  lastmod: string;
-  /** Plain text of the page (title and description excluded). */
-  texto: string;
-}
+export type { Catalogo, CatalogoObjetivo, CatalogoSolucao, IndexEntry } from './resources.ts';
 
 export interface SiteData {
   origem: string;
@@ -61,36 +53,4 @@ export interface SiteData {
   catalogo: Catalogo;
   /** Markdown and text documents (llms.txt files, auth.md, pricing.md, versioning) as served. */
   documentos: { caminho: string; conteudo: string }[];
-}
-
-export interface CatalogoSolucao {
-  slug: string;
-  rota: string;
-  url: string;
-  titulo: string;
-  descricao: string;
-  resumo: string;
-  tipo: string;
-  paraQuem: string[];
-  entregaveis: string[];
-  prazo: string;
-  preco: string;
-  produto: string | null;
-  comoContratar: string;
-  objetivos: string[];
-}
-export interface CatalogoObjetivo {
-  slug: string;
-  rota: string;
-  url: string;
-  titulo: string;
-  chamada: string;
-  descricao: string;
-  solucoes: string[];
-}
-export interface Catalogo {
-  origem: string;
-  atualizadoEm: string;
-  solucoes: CatalogoSolucao[];
-  objetivos: CatalogoObjetivo[];
 }

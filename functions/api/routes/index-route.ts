@@ -1,12 +1,13 @@
 /**
  * `GET /api` (public index) and `GET /api/v1/` (authenticated index: the same fields plus `registrado_como`
- * and `sandbox_token`). `endpoints` lists the operations registered for the OpenAPI document, so the index
- * and the OpenAPI file never disagree; `deprecacao` appears only while the deprecation table has entries.
+ * and `sandbox_token`). `endpoints` lists the operation tables the OpenAPI document is made from
+ * (functions/operations.ts), so the index and the OpenAPI file never disagree; `escopos` is the scopes' one
+ * declaration; `deprecacao` appears only while the deprecation table has entries.
  */
 import { API_NAME, API_VERSION } from '../../../src/config/site.ts';
 import { SCOPE_DESCRIPTIONS } from '../../auth/tokens.ts';
-import '../../openapi/operations.ts';
-import { operationScope, registeredOperations } from '../../openapi/registry.ts';
+import { OPERATIONS } from '../../operations.ts';
+import { operationScope } from '../../openapi/spec.ts';
 import type { ApiContext } from '../context.ts';
 import { deprecationField } from '../deprecations.ts';
 import { json } from '../respond.ts';
@@ -19,19 +20,12 @@ export const VERSION_POLICY =
   'Uma rota depreciada se anuncia pelo cabeçalho Deprecation (RFC 9745), pelo cabeçalho Sunset (RFC 8594) e pelo campo deprecacao deste índice, com ao menos 90 dias entre o anúncio e a remoção. ' +
   'Hoje nenhuma rota está depreciada.';
 
-let endpointsCache: { count: number; endpoints: Endpoint[] } | undefined;
-function endpoints(): Endpoint[] {
-  const operations = registeredOperations();
-  if (endpointsCache?.count !== operations.length) {
-    endpointsCache = {
-      count: operations.length,
-      endpoints: operations
-        .filter((o) => o.listed !== false)
-        .map((o) => ({ metodo: o.method.toUpperCase(), caminho: o.path, escopo: operationScope(o), descricao: o.summary })),
-    };
-  }
-  return endpointsCache.endpoints;
-}
+const ENDPOINTS: Endpoint[] = OPERATIONS.filter((o) => o.listed !== false).map((o) => ({
+  metodo: o.method.toUpperCase(),
+  caminho: o.path,
+  escopo: operationScope(o),
+  descricao: o.summary,
+}));
 
 export function apiIndex(origin: string): ApiIndexBody {
   const deprecacao = deprecationField();
@@ -43,7 +37,7 @@ export function apiIndex(origin: string): ApiIndexBody {
     auth: `${origin}/auth.md`,
     versionamento: `${origin}/api/versioning.md`,
     sandbox: `${origin}/api/v1/sandbox/`,
-    endpoints: endpoints(),
+    endpoints: ENDPOINTS,
     escopos: { ...SCOPE_DESCRIPTIONS },
     politicaVersao: VERSION_POLICY,
     ...(deprecacao ? { deprecacao } : {}),

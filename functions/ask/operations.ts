@@ -1,9 +1,10 @@
 /**
- * OpenAPI registration of `/ask` (GET and POST, JSON and SSE) from the schemas the handler validates and
+ * The operation table of `/ask` (GET and POST, JSON and SSE), from the schemas the handler validates and
  * answers with (./schemas.ts). No data imports: this runs in the static build.
  */
 import { errorSchema } from '../openapi/common.ts';
-import { type ParameterSpec, registerOperation, registerSchema, registerTag } from '../openapi/registry.ts';
+import { ASK_PATH } from '../paths.ts';
+import type { OperationSpec, ParameterSpec, Surface } from '../openapi/spec.ts';
 import {
   ASK_SSE_DESCRIPTION,
   DEFAULT_RESULTS,
@@ -19,13 +20,12 @@ import { z } from 'zod';
 
 const TAG = 'NLWeb';
 
-registerTag(TAG, 'Busca em linguagem natural no formato NLWeb (`/ask`): a mesma busca lexical do site, resultados como objetos schema.org. Sem autenticação.');
+const TAGS = { [TAG]: 'Busca em linguagem natural no formato NLWeb (`/ask`): a mesma busca lexical do site, resultados como objetos schema.org. Sem autenticação.' };
 
-registerSchema('AskResultado', askResultSchema);
-const answer = registerSchema('AskResposta', askAnswerSchema);
-const body = registerSchema('AskPedido', askPostBodySchema);
-const streamEvent = registerSchema('AskEvento', askStreamEventSchema);
-const legacyEvent = registerSchema('AskEventoLegado', askLegacyEventSchema);
+const answer = askAnswerSchema;
+const body = askPostBodySchema;
+const streamEvent = askStreamEventSchema;
+const legacyEvent = askLegacyEventSchema;
 const sse = z.string().describe(ASK_SSE_DESCRIPTION);
 
 const errors = {
@@ -45,9 +45,10 @@ const parameters: ParameterSpec[] = [
   { name: 'mode', in: 'query', description: 'Aceito e ignorado: o serviço só lista resultados.', schema: shape.mode },
 ];
 
-registerOperation({
+
+const getOperation: OperationSpec = {
   method: 'get',
-  path: '/ask',
+  path: ASK_PATH,
   operationId: 'askGet',
   summary: 'Busca NLWeb por GET (forma legada): JSON com streaming=false, senão eventos SSE com message_type.',
   description:
@@ -60,11 +61,11 @@ registerOperation({
     '200': { description: 'Resultados.', content: { 'application/json': answer, 'text/event-stream': sse } },
     ...errors,
   },
-});
+};
 
-registerOperation({
+const postOperation: OperationSpec = {
   method: 'post',
-  path: '/ask',
+  path: ASK_PATH,
   operationId: 'askPost',
   summary: 'Busca NLWeb 0.54: corpo {"query":{"text":…}}; JSON com prefer.streaming=false, senão SSE.',
   description:
@@ -80,6 +81,10 @@ registerOperation({
     '413': { description: 'Corpo acima de 64 KB (`payload_too_large`).', content: { 'application/json': errorSchema } },
     '415': { description: 'Corpo que não é JSON (`unsupported_media_type`).', content: { 'application/json': errorSchema } },
   },
-});
+};
 
-export { streamEvent as askStreamEvent, legacyEvent as askLegacyEvent };
+export const ASK_SURFACE: Surface = {
+  tags: TAGS,
+  schemas: { AskResultado: askResultSchema, AskResposta: answer, AskPedido: body, AskEvento: streamEvent, AskEventoLegado: legacyEvent },
+  operations: [getOperation, postOperation],
+};

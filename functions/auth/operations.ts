@@ -1,6 +1,7 @@
 /**
- * OpenAPI registration of agent authentication (`POST /agent/identity`, `POST /agent/token`) and of its
- * discovery metadata, from the auth area's own schemas (functions/auth/schemas.ts). No data imports.
+ * The operation table of agent authentication (`POST /agent/identity`, `POST /agent/token`) and of its
+ * discovery metadata (the well-known files, served statically), from the auth area's own schemas
+ * (./schemas.ts). The handler (./handler.ts) finds its routes here. No data imports.
  */
 import { z } from 'zod';
 import {
@@ -10,23 +11,24 @@ import {
   registrationSchema,
   tokenRequestSchema,
   tokenResponseSchema,
-} from '../auth/schemas.ts';
-import { errorSchema } from './common.ts';
-import { type HeaderName, type ResponseSpec, registerOperation, registerSchema, registerTag } from './registry.ts';
+} from './schemas.ts';
+import { errorSchema } from '../openapi/common.ts';
+import { IDENTITY_PATH, TOKEN_PATH } from '../paths.ts';
+import type { HeaderName, OperationSpec, ResponseSpec, Surface } from '../openapi/spec.ts';
 
 const TAG = 'Autenticação de agentes';
-registerTag(
-  TAG,
-  'Cadastro anônimo e troca da asserção por um token de acesso (RFC 7523, JWT-bearer), sem conta e sem custo. Veja /auth.md. ' +
+const TAGS = {
+  [TAG]:
+    'Cadastro anônimo e troca da asserção por um token de acesso (RFC 7523, JWT-bearer), sem conta e sem custo. Veja /auth.md. ' +
     'As duas rotas aceitam `Idempotency-Key` (ASCII visível, até 255 caracteres).',
-);
+};
 
-const identityRequest = registerSchema('PedidoIdentidade', identityRequestSchema);
-const registration = registerSchema('Registro', registrationSchema);
-const tokenRequest = registerSchema('PedidoToken', tokenRequestSchema);
-const tokenResponse = registerSchema('Token', tokenResponseSchema);
-const protectedResource = registerSchema('MetadadosRecursoProtegido', protectedResourceMetadataSchema);
-const authorizationServer = registerSchema('MetadadosServidorAutorizacao', authorizationServerMetadataSchema);
+const identityRequest = identityRequestSchema;
+const registration = registrationSchema;
+const tokenRequest = tokenRequestSchema;
+const tokenResponse = tokenResponseSchema;
+const protectedResource = protectedResourceMetadataSchema;
+const authorizationServer = authorizationServerMetadataSchema;
 
 const json = (schema: z.ZodType) => ({ 'application/json': schema });
 const err = (description: string, ...headers: HeaderName[]): ResponseSpec => ({ description, content: json(errorSchema), headers });
@@ -47,9 +49,10 @@ const common = {
   '503': err('`server_error`: o segredo de assinatura não está configurado no servidor (ausente ou curto demais).'),
 };
 
-registerOperation({
+
+const identityOperation: OperationSpec = {
   method: 'post',
-  path: '/agent/identity',
+  path: IDENTITY_PATH,
   operationId: 'registrarAgente',
   summary: 'Cadastra um agente anonimamente e devolve a identity_assertion (vale 24 h).',
   description:
@@ -66,11 +69,11 @@ registerOperation({
     '413': err('`payload_too_large`: corpo acima de 4 KB.'),
     '415': err('`unsupported_media_type`: o corpo deve ser JSON.'),
   },
-});
+};
 
-registerOperation({
+const tokenOperation: OperationSpec = {
   method: 'post',
-  path: '/agent/token',
+  path: TOKEN_PATH,
   operationId: 'trocarToken',
   summary: 'Troca a identity_assertion por um access_token (RFC 7523, JWT-bearer; vale 1 h).',
   description:
@@ -88,10 +91,9 @@ registerOperation({
     '413': err('`payload_too_large`: corpo acima de 64 KB.'),
     '415': err('`unsupported_media_type`: envie formulário ou JSON.'),
   },
-});
+};
 
-const metadata = (path: string, operationId: string, summary: string, description: string, schema: z.ZodType) =>
-  registerOperation({
+const metadata = (path: string, operationId: string, summary: string, description: string, schema: z.ZodType): OperationSpec => ({
     method: 'get',
     path,
     operationId,
@@ -110,21 +112,21 @@ const metadata = (path: string, operationId: string, summary: string, descriptio
 const resourceDescription =
   'Diz qual é o recurso protegido (`{base_url}/api/v1/`), quem emite os tokens (`authorization_servers`), os escopos aceitos, que o token vai no ' +
   'cabeçalho `Authorization` e onde fica o sandbox, que dispensa token.';
-metadata(
+const protectedResourceOperation = metadata(
   '/.well-known/oauth-protected-resource',
   'metadadosRecursoProtegido',
   'Metadados do recurso protegido (RFC 9728).',
   `${resourceDescription} É o endereço que o \`WWW-Authenticate\` dos 401 aponta em \`resource_metadata\`.`,
   protectedResource,
 );
-metadata(
+const protectedResourceV1Operation = metadata(
   '/.well-known/oauth-protected-resource/api/v1',
   'metadadosRecursoProtegidoV1',
   'Metadados do recurso protegido /api/v1/ (RFC 9728).',
   `${resourceDescription} O mesmo documento, no caminho que a RFC 9728 deriva do recurso \`/api/v1\`.`,
   protectedResource,
 );
-metadata(
+const authorizationServerOperation = metadata(
   '/.well-known/oauth-authorization-server',
   'metadadosServidorAutorizacao',
   'Metadados do servidor de autorização (RFC 8414), com o bloco `agent_auth`.',
@@ -132,3 +134,16 @@ metadata(
     'como se cadastrar: `identity_endpoint` (POST /agent/identity), só identidade anônima, sem eventos. Nenhum fluxo interativo (`response_types_supported` vazio).',
   authorizationServer,
 );
+
+export const AUTH_SURFACE: Surface = {
+  tags: TAGS,
+  schemas: {
+    PedidoIdentidade: identityRequest,
+    Registro: registration,
+    PedidoToken: tokenRequest,
+    Token: tokenResponse,
+    MetadadosRecursoProtegido: protectedResource,
+    MetadadosServidorAutorizacao: authorizationServer,
+  },
+  operations: [identityOperation, tokenOperation, protectedResourceOperation, protectedResourceV1Operation, authorizationServerOperation],
+};

@@ -1,0 +1,26 @@
+/**
+ * The paths the functions are mounted at, declared once: the operation tables (functions/api/operations.ts,
+ * functions/auth/operations.ts, functions/ask/operations.ts) write their paths with them, and the route table
+ * (functions/routes.ts) hands them to the functions. A tiny module of its own so the route table (read by the
+ * Astro build, the local server and the adapter generator) does not load the operations' schemas.
+ */
+export const API_INDEX = '/api';
+export const V1 = '/api/v1';
+export const SANDBOX = '/api/v1/sandbox';
+export const OPEN_READING = '/api/ia/leitura';
+
+/** The paths the API function answers: every operation of its table lives under them. */
+export const API_FUNCTION_PATHS = [API_INDEX, `${API_INDEX}/`, V1, `${V1}/*`, OPEN_READING] as const;
+
+/** Agent authentication: the credential routes live under this prefix (the function answers 404 for the rest). */
+export const AGENT_AUTH = '/agent';
+export const IDENTITY_PATH = `${AGENT_AUTH}/identity`;
+export const TOKEN_PATH = `${AGENT_AUTH}/token`;
+
+export const ASK_PATH = '/ask';
+
+/** The two MCP servers' endpoints (functions/mcp/servers.ts). */
+export const MCP_PATHS = { product: '/mcp', docs: '/mcp/docs' } as const;
+
+/** The functions' endpoints with a fixed path (no parameter), as public addresses content may link to. */
+export const FUNCTION_ENDPOINTS = [API_INDEX, `${API_INDEX}/`, ASK_PATH, ...Object.values(MCP_PATHS), IDENTITY_PATH, TOKEN_PATH] as const;
