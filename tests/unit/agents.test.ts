@@ -100,7 +100,7 @@ describe('MCP registries', () => {
     assert.equal(paused.structuredContent.estado, 'limite');
     assert.match(paused.content[1].text, /Tente de novo em 2026-11-01T10:05:00.000Z/);
 
-    const absent = await call('https://vazio.com.br/x');
+    const absent = await call('vazio.com.br');
     assert.equal(absent.structuredContent.ausente, true);
     assert.equal(absent.structuredContent.medirEm, `${origin}/diagnostico-de-visibilidade-cognitiva`);
 

@@ -84,9 +84,19 @@ describe('readRecordedReading (readiness rules 1–4, never measures)', () => {
     assert.equal(envelope.estado, 'registrada');
   });
 
+  test('a pasted address reads the domain key (the same normalizer as the measurement)', async () => {
+    setup();
+    await saveReading({ ...recorded, dominio: 'exemplo.com.br' });
+    for (const pasted of ['https://www.exemplo.com.br/blog?x=1', 'EXEMPLO.com.br/']) {
+      const envelope = await body(await readRecordedReading(pasted, CLIENT));
+      assert.equal(envelope.estado, 'registrada', pasted);
+      assert.equal(envelope.dominio, 'exemplo.com.br', pasted);
+    }
+  });
+
   test('invalid domains: 400 invalid_request error body', async () => {
     setup();
-    for (const bad of ['https://exemplo.com.br', 'exemplo.com.br/x', '10.0.0.1', 'exemplo.com.br:8080', `${'a'.repeat(300)}.com`]) {
+    for (const bad of ['ftp://exemplo.com.br', 'usuario@exemplo.com.br', '10.0.0.1', 'exemplo.com.br:8080', `${'a'.repeat(300)}.com`]) {
       const response = await readRecordedReading(bad, CLIENT);
       assert.equal(response.status, 400, bad);
       const json = (await response.json()) as { error: string; error_description: string };
