@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { isObject, ok200, parseJson } from '../context.ts';
-import { type CheckDefinition, failed, partial, passed } from './types.ts';
+import { missingInterface } from './api-signals.ts';
+import { type CheckDefinition, partial, passed } from './types.ts';
 
 const NAME = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
@@ -60,6 +61,6 @@ export const agentSkills: CheckDefinition = {
       if (problems.length === 0) return passed(`${path} com ${skills.length} habilidade(s); ${first?.name as string} verificada.`);
       return partial(Math.max(0.25, 1 - 0.25 * problems.length), `${path} com ${skills.length} habilidade(s), mas: ${problems.join('; ')}.`);
     }
-    return failed('Nenhum índice em /.well-known/agent-skills/index.json.');
+    return missingInterface(ctx, 'Nenhum índice em /.well-known/agent-skills/index.json.');
   },
 };

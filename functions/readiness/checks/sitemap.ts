@@ -1,5 +1,7 @@
 import { type CheckDefinition, failed, partial, passed } from './types.ts';
 
+const VIA = { robots: 'declarado no robots.txt', link: 'anunciado com <link rel="sitemap">', caminho: 'no endereço usual' } as const;
+
 export const sitemap: CheckDefinition = {
   id: 'sitemap',
   nome: 'Sitemap XML válido',
@@ -13,13 +15,19 @@ export const sitemap: CheckDefinition = {
   referencia: 'https://www.sitemaps.org/protocol.html',
   async run(ctx) {
     const info = await ctx.sitemap();
-    if (info.urls.length === 0) return failed(`Sitemap não encontrado ou vazio${info.url ? ` em ${info.url}` : ''}: ${info.problem ?? 'sem <loc>'}.`);
+    if (info.urls.length === 0) {
+      return failed(
+        `Sitemap não encontrado ou vazio${info.url ? ` (primeiro lido: ${info.url})` : ''}: ${info.problem ?? 'sem <loc>'}. Procurados: linhas Sitemap: do robots.txt, <link rel="sitemap"> da página inicial, /sitemap.xml, /sitemap-index.xml e /sitemap_index.xml.`,
+      );
+    }
     const declared = ((await ctx.robots()).file?.sitemaps.length ?? 0) > 0;
-    const kind = info.kind === 'sitemapindex' ? `índice com ${info.urls.length} sitemap(s)` : `${info.urls.length} página(s)`;
-    if (info.problem) return partial(0.5, `Sitemap em ${info.url} (${kind}), mas ${info.problem}.`);
-    if (!declared) return partial(0.75, `Sitemap em ${info.url} (${kind}), mas não declarado no robots.txt.`, {
+    const pages = info.pages ?? info.urls;
+    const kind = info.kind === 'sitemapindex' ? `índice com ${info.urls.length} sitemap(s) e ${pages.length} página(s)` : `${info.urls.length} página(s)`;
+    const where = `Sitemap em ${info.url} (${kind}), ${VIA[info.via ?? 'caminho']}`;
+    if (info.problem) return partial(0.5, `${where}, mas ${info.problem}.`);
+    if (!declared) return partial(0.75, `${where}, mas não declarado no robots.txt.`, {
       comoCorrigir: 'Declare o sitemap no robots.txt com uma linha Sitemap: e o endereço absoluto.',
     });
-    return passed(`Sitemap em ${info.url} com ${kind}, declarado no robots.txt.`);
+    return passed(`${where}.`);
   },
 };
