@@ -155,6 +155,8 @@ export const SITEMAP_CHILDREN = 5;
 export const LLMS_LINKS_MAX = 200;
 /** Pages guessed for a `.md` twin before giving up guessing on a site that announces none. */
 const TWIN_GUESSES = 5;
+/** Connections to the host the sampled fetches may hold at once (of the fetcher's 4 per host). */
+const SAMPLE_SLOTS = 3;
 /** Share of the measurement's budget kept free of sampling (the checks still have to finish). */
 const SAMPLE_RESERVE = 0.2;
 
@@ -342,18 +344,33 @@ export async function createContext(init: ContextInit): Promise<MeasurementConte
   let planned = 1;
   let read = 1;
   let linksTried = 0;
+  // Sampled fetches take at most SAMPLE_SLOTS of the host's 4 connections (the other checks keep one), and
+  // the time left is judged when a fetch really starts, not when it was queued.
+  let slots = SAMPLE_SLOTS;
+  const waiting: (() => void)[] = [];
+  const acquire = (): Promise<void> => (slots > 0 ? (slots--, Promise.resolve()) : new Promise((resolve) => waiting.push(resolve)));
+  const release = (): void => {
+    const next = waiting.shift();
+    if (next) next();
+    else slots++;
+  };
   const sampleGet = async (pathOrUrl: string, options: ProbeOptions = {}): Promise<Probe | undefined> => {
-    const left = sampleEnd - Date.now();
-    if (left < 250) {
-      cut = true;
-      return undefined;
+    await acquire();
+    try {
+      const left = sampleEnd - Date.now();
+      if (left < 250) {
+        cut = true;
+        return undefined;
+      }
+      const probe = await get(pathOrUrl, { ...options, timeoutMs: Math.min(left, options.timeoutMs ?? 6_000) });
+      if (probe instanceof FetchError && (probe.code === 'timeout' || probe.code === 'budget') && Date.now() >= sampleEnd - 250) {
+        cut = true;
+        return undefined;
+      }
+      return probe;
+    } finally {
+      release();
     }
-    const probe = await get(pathOrUrl, { ...options, timeoutMs: Math.min(left, options.timeoutMs ?? 6_000) });
-    if (probe instanceof FetchError && (probe.code === 'timeout' || probe.code === 'budget') && Date.now() >= sampleEnd - 250) {
-      cut = true;
-      return undefined;
-    }
-    return probe;
   };
 
   const homeUrl = new URL(init.home.finalUrl);
@@ -383,7 +400,15 @@ export async function createContext(init: ContextInit): Promise<MeasurementConte
       const href = samePage(link.url);
       return href && !isEndpointLink(link, new URL(href)) && !href.endsWith('.txt') ? [pageOfTwin(href)] : [];
     });
-    const candidates = [...new Set([...fromSitemap.map(samePage), ...fromLlms.map(samePage)].filter((u): u is string => !!u))];
+    // One entry per page: `/a/` from the sitemap and `/a` from an llms.txt twin link are the same page.
+    const byPage = new Map<string, string>();
+    for (const href of [...fromSitemap.map(samePage), ...fromLlms.map(samePage)]) {
+      if (!href) continue;
+      const u = new URL(href);
+      const key = `${u.origin}${u.pathname.replace(/\/$/, '')}${u.search}`;
+      if (!byPage.has(key)) byPage.set(key, href);
+    }
+    const candidates = [...byPage.values()];
     const picks = spread(candidates, SAMPLE_MAX - 1);
     planned = 1 + picks.length;
     const pages = await Promise.all(

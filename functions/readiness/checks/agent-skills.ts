@@ -39,7 +39,9 @@ export const agentSkills: CheckDefinition = {
       const probe = await ctx.get(path, { accept: 'application/json' });
       if (!ok200(probe)) continue;
       const index = parseJson(probe.body);
-      if (!isObject(index) || !Array.isArray(index.skills)) return partial(0.25, `${path} responde, mas sem a lista skills.`);
+      // Not JSON at all (a soft 404 or an app shell answering every path): no index here.
+      if (!isObject(index)) continue;
+      if (!Array.isArray(index.skills)) return partial(0.25, `${path} responde, mas sem a lista skills.`);
       const skills = index.skills.filter(isObject);
       if (skills.length === 0) return partial(0.25, `${path} com a lista skills vazia.`);
       const problems: string[] = [];
