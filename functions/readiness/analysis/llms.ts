@@ -59,11 +59,26 @@ export function parseLlmsTxt(text: string): LlmsFile {
   return { hasH1, title, hasSummary, sections, links, chars: text.length };
 }
 
-/** Link targets of a markdown text (each line read up to `LLMS_MAX_LINE`, at most `max` links): the same linear pattern. */
+/** Inline code spans (`…`): examples, not links. Linear: a span cannot contain a backtick. */
+const INLINE_CODE = /`[^`\n]*`/g;
+
+/**
+ * Link targets of a markdown text (each line read up to `LLMS_MAX_LINE`, at most `max` links), with the same
+ * linear pattern; links shown as code (fenced blocks, inline code) are examples, not links.
+ */
 export function markdownLinks(text: string, max = 500): string[] {
   const found: string[] = [];
-  for (const line of text.split(/\r\n|\r|\n/)) {
-    for (const m of line.slice(0, LLMS_MAX_LINE).matchAll(LINK)) {
+  let fence = '';
+  for (const raw of text.split(/\r\n|\r|\n/)) {
+    const trimmed = raw.trimStart();
+    const marker = trimmed.startsWith('```') ? '```' : trimmed.startsWith('~~~') ? '~~~' : '';
+    if (marker && (!fence || fence === marker)) {
+      fence = fence ? '' : marker;
+      continue;
+    }
+    if (fence) continue;
+    const line = raw.slice(0, LLMS_MAX_LINE).replace(INLINE_CODE, '');
+    for (const m of line.matchAll(LINK)) {
       found.push(m[2] ?? '');
       if (found.length >= max) return found;
     }

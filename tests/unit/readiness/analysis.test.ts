@@ -4,7 +4,7 @@ import { detectInterference } from '../../../functions/readiness/analysis/challe
 import { analyzeHtml } from '../../../functions/readiness/analysis/html.ts';
 import { isEndpointLink, spread } from '../../../functions/readiness/context.ts';
 import { parseLinkHeader } from '../../../functions/readiness/analysis/link-header.ts';
-import { isOptionalLink, looksLikeHtml, parseLlmsTxt } from '../../../functions/readiness/analysis/llms.ts';
+import { isOptionalLink, looksLikeHtml, markdownLinks, parseLlmsTxt } from '../../../functions/readiness/analysis/llms.ts';
 import { isAllowed, parseContentSignal, parseRobots } from '../../../functions/readiness/analysis/robots.ts';
 
 describe('robots.txt (RFC 9309)', () => {
@@ -149,6 +149,10 @@ describe('HTML analysis on the tokenizer: the cases a tree used to settle', () =
 });
 
 describe('issue 14: what the sample and discovery read from a page', () => {
+  test('links of a markdown twin: code spans and fenced blocks are examples, not links', () => {
+    const md = 'Veja [Preços](/precos.md) e o formato `- [nome](url): notas`.\n\n```md\n- [Título](/exemplo)\n```\n\n~~~\n[x](/y)\n~~~\n[Sobre](https://x.com/sobre)\n';
+    assert.deepEqual(markdownLinks(md), ['/precos.md', 'https://x.com/sobre']);
+  });
   test('<link rel="sitemap">, forms, and the llms.txt pointer near the top (nav, script and style left out)', async () => {
     const nav = `<nav>${'<a href="/x">menu</a>'.repeat(200)}</nav>`;
     const html = `<html><head><link rel="sitemap" href="/sitemap-index.xml"></head><body>${nav}<script>${'x'.repeat(5000)}</script><main><p>Índice para agentes: <a href="/llms.txt">llms.txt</a></p><p>${'texto '.repeat(400)}</p><form><input aria-label="q"></form></main></body></html>`;
