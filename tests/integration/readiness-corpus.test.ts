@@ -11,7 +11,8 @@ import { type ReaderKey, readerKeyFrom } from '../../functions/readiness/agent/s
 import { INTERFACE_CHECKS } from '../../functions/readiness/checks/api-signals.ts';
 import { type Envelope, envelopeSchema } from '../../functions/readiness/envelope.ts';
 import { measure, type MeasureOptions } from '../../functions/readiness/measure.ts';
-import { type Fixture, type GuardNetwork, guardNetwork, startFixture } from '../helpers/readiness.ts';
+import { agentReadySite, type Fixture, type GuardNetwork, guardNetwork, startFixture } from '../helpers/readiness.ts';
+import { SAMPLING_CASES } from '../attacks/sampling-cases.ts';
 import { corpusManifest, corpusSite, corpusSites, manyPagesSite } from '../helpers/readiness-corpus.ts';
 
 const AGENT = 'https://sinal.exemplo.com.br';
@@ -87,6 +88,18 @@ describe('fairness relations', () => {
 });
 
 describe('discovery and false failures', () => {
+  test('a public site whose HTTPS is unreachable, read over http://: https fails once, HSTS is not applicable', async () => {
+    const site = await startFixture(agentReadySite);
+    fixtures.push(site);
+    // https is refused by the guard (no TLS in tests): the instrument falls back to http.
+    const network = guardNetwork({ names: { 'site.exemplo.com.br': '93.184.216.34' }, routes: { '93.184.216.34:443': -1, '93.184.216.34:80': site.port } });
+    const e = envelopeSchema.parse(await measure('site.exemplo.com.br', { key, agentOrigin: AGENT, network }));
+    assert.equal(e.estado, 'registrada', e.motivo);
+    assert.equal(check(e, 'https')?.status, 'falhou');
+    assert.equal(check(e, 'hsts')?.status, 'nao_se_aplica', check(e, 'hsts')?.detalhe);
+    assert.ok(!e.lacunas.some((l) => l.verificacao === 'hsts'));
+    assert.deepEqual(network.violations, ['tls 93.184.216.34:443']);
+  });
   test('the sitemap index announced by <link rel="sitemap"> is found and followed (Starlight, no robots.txt)', () => {
     const sitemap = check(readings.get('starlight') as Envelope, 'sitemap');
     assert.equal(sitemap?.status, 'passou', sitemap?.detalhe);
@@ -129,4 +142,26 @@ describe('a sample of up to 50 pages and every llms.txt link', () => {
     assert.equal(envelope.amostra?.cortada, true);
     assert.ok((envelope.amostra?.paginas ?? 99) < 50, `${envelope.amostra?.paginas} páginas`);
   });
+});
+
+describe('sampling bounds against hostile sites (tests/attacks/sampling-cases.ts)', () => {
+  for (const row of SAMPLING_CASES) {
+    test(row.name, async () => {
+      const { envelope, site } = await run((req, res, { origin }) => {
+        const path = new URL(req.url ?? '/', origin).pathname;
+        const answer = row.responses[path] ?? Object.entries(row.responses).find(([p]) => p.endsWith('*') && path.startsWith(p.slice(0, -1)))?.[1];
+        const r = answer?.(path) ?? { status: 404, type: 'text/plain', body: 'não encontrado' };
+        res.writeHead(r.status, { 'content-type': r.type, ...r.headers });
+        res.end(r.body.replaceAll('{origin}', origin));
+      });
+      assert.equal(envelope.estado, 'registrada', envelope.motivo);
+      assert.ok(site.requests.length <= row.maxRequests, `${site.requests.length} requisições`);
+      if (row.maxUnder) {
+        const [prefix, count] = row.maxUnder;
+        const under = site.requests.filter((r) => r.path.startsWith(prefix)).length;
+        assert.ok(under <= count, `${under} requisições em ${prefix}`);
+      }
+      assert.ok((envelope.amostra?.paginas ?? 0) <= 50);
+    });
+  }
 });
