@@ -207,7 +207,9 @@ export async function createContext(init: ContextInit): Promise<MeasurementConte
     const target = url(pathOrUrl);
     const method = options.method ?? 'GET';
     const accept = options.accept ?? '*/*';
-    const key = `${method} ${target} ${accept} ${options.body ?? ''} ${JSON.stringify(options.headers ?? {})}`;
+    // The read cap and redirect policy are part of the answer: a file read whole must not come back cut
+    // because another check asked for it first with a smaller cap.
+    const key = `${method} ${target} ${accept} ${options.maxBytes ?? ''} ${options.followRedirects ?? ''} ${options.body ?? ''} ${JSON.stringify(options.headers ?? {})}`;
     let hit = cache.get(key);
     if (!hit) {
       const fetchOptions: FetchOptions = {

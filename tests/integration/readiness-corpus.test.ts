@@ -10,6 +10,9 @@ import { after, before, describe, test } from 'node:test';
 import { type ReaderKey, readerKeyFrom } from '../../functions/readiness/agent/signing.ts';
 import { INTERFACE_CHECKS } from '../../functions/readiness/checks/api-signals.ts';
 import { type Envelope, envelopeSchema } from '../../functions/readiness/envelope.ts';
+import { createContext } from '../../functions/readiness/context.ts';
+import { createDeadline } from '../../functions/readiness/deadline.ts';
+import { createSafeFetcher } from '../../functions/readiness/fetch/safe-fetch.ts';
 import { measure, type MeasureOptions } from '../../functions/readiness/measure.ts';
 import { agentReadySite, type Fixture, type GuardNetwork, guardNetwork, startFixture } from '../helpers/readiness.ts';
 import { SAMPLING_CASES } from '../attacks/sampling-cases.ts';
@@ -88,6 +91,24 @@ describe('fairness relations', () => {
 });
 
 describe('discovery and false failures', () => {
+  test('a file read with a small cap (an llms.txt link) is read again whole when a check needs it whole (llms-full.txt)', async () => {
+    const big = `# Completo\n\n${'Texto do arquivo completo. '.repeat(40_000)}`;
+    const site = await startFixture((req, res) => {
+      res.writeHead(200, { 'content-type': req.url === '/' ? 'text/html' : 'text/markdown' });
+      res.end(req.url === '/' ? '<html><body><p>oi</p></body></html>' : big);
+    });
+    fixtures.push(site);
+    const network = guardNetwork();
+    networks.push(network);
+    const deadline = createDeadline(10_000);
+    const fetcher = createSafeFetcher({ network, allowLoopback: true, signal: deadline.signal, maxBytes: 64 * 1024 });
+    const home = await fetcher(`http://${site.host}/`, {});
+    const ctx = await createContext({ domain: site.host, home, fetch: fetcher, loopback: true, httpFallback: false, deadline });
+    const small = await ctx.get('/llms-full.txt', { accept: 'text/markdown' });
+    const whole = await ctx.get('/llms-full.txt', { accept: 'text/markdown', maxBytes: 5 * 1024 * 1024 });
+    assert.ok('truncated' in small && small.truncated);
+    assert.ok('truncated' in whole && !whole.truncated && whole.body === big);
+  });
   test('a public site whose HTTPS is unreachable, read over http://: https fails once, HSTS is not applicable', async () => {
     const site = await startFixture(agentReadySite);
     fixtures.push(site);
