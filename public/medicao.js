@@ -79,6 +79,8 @@ function renderResult(leitura) {
     );
     if (leitura.teto) texto.append(el('p', { class: 'medicao-teto' }, `A nota foi limitada a ${leitura.teto.nota} por uma lacuna grave: ${leitura.teto.motivo}.`));
     texto.append(el('p', { class: 'small' }, `Medido em ${formatDate(leitura.medidoEm)}. ${leitura.lacunas.length} lacuna(s) encontrada(s).`));
+    const scope = scopeText(leitura);
+    if (scope) texto.append(el('p', { class: 'small medicao-escopo' }, scope));
     section.append(el('div', { class: 'medicao-resumo' }, gauge(leitura.nota, leitura.grau), texto));
 
     section.append(el('h3', {}, 'Camadas'));
@@ -301,4 +303,17 @@ if (form && siteInput && !('toolName' in form) && modelContext && typeof modelCo
   } catch {
     // Already registered (script loaded twice) or refused by the browser: the form still works.
   }
+}
+
+/** What the reading covered (same text as scopeText in functions/readiness/result-page.ts). */
+function scopeText(leitura) {
+  const parts = [];
+  if (leitura.amostra) {
+    const { paginas, linksDoLlmsTxt, cortada } = leitura.amostra;
+    parts.push(`Amostra: ${paginas} página(s) e ${linksDoLlmsTxt} link(s) do llms.txt lidos${cortada ? ' (o tempo da medição cortou a amostra)' : ''}.`);
+  }
+  if (leitura.interfaces) {
+    parts.push(leitura.interfaces.exigidas ? 'Interfaces para agentes cobradas: o site mostra sinais de API ou aplicação.' : 'Interfaces para agentes fora da conta: o site não mostra sinais de API ou aplicação.');
+  }
+  return parts.length ? parts.join(' ') : undefined;
 }

@@ -48,6 +48,7 @@ function boundTexts(envelope: Envelope, max: number): Envelope {
     lacunas: envelope.lacunas.map((lacuna) => ({ ...lacuna, comoCorrigir: text(lacuna.comoCorrigir) })),
     ...(envelope.motivo !== undefined ? { motivo: text(envelope.motivo) } : {}),
     ...(envelope.teto ? { teto: { ...envelope.teto, motivo: text(envelope.teto.motivo) } } : {}),
+    ...(envelope.interfaces ? { interfaces: { ...envelope.interfaces, sinais: envelope.interfaces.sinais.slice(0, 10).map((s) => boundText(s, Math.min(max, 200))) } } : {}),
   };
 }
 

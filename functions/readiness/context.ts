@@ -9,7 +9,7 @@ import { XMLParser } from 'fast-xml-parser';
 import { analyzeHtml, type PageAnalysis } from './analysis/html.ts';
 import { detectInterference } from './analysis/challenge.ts';
 import { parseLinkHeader } from './analysis/link-header.ts';
-import { type LlmsFile, looksLikeHtml, parseLlmsTxt } from './analysis/llms.ts';
+import { isOptionalLink, type LlmsFile, type LlmsLink, looksLikeHtml, parseLlmsTxt } from './analysis/llms.ts';
 import { parseRobots, type RobotsFile } from './analysis/robots.ts';
 import { AnalysisCutShort, type Deadline } from './deadline.ts';
 import { type FetchedResponse, FetchError, type FetchOptions, type SafeFetch } from './fetch/safe-fetch.ts';
@@ -26,6 +26,7 @@ export interface ProbeOptions {
   headers?: Record<string, string>;
   maxBytes?: number;
   followRedirects?: boolean;
+  timeoutMs?: number;
 }
 
 export interface RobotsInfo {
@@ -48,15 +49,47 @@ export interface SitemapInfo {
   url?: string;
   urls: string[];
   kind?: 'urlset' | 'sitemapindex';
-  /** Page URLs (the urlset itself, or the first child sitemap of an index). */
+  /** Page URLs (the urlset itself, or the urlsets an index leads to, followed up to `SITEMAP_CHILDREN`). */
   pages?: string[];
   problem?: string;
+  /** How the sitemap was found: a robots.txt `Sitemap:` line, `<link rel="sitemap">`, or a usual path. */
+  via?: 'robots' | 'link' | 'caminho';
 }
 
 export interface SampledPage {
   url: string;
   probe: Probe;
   analysis?: PageAnalysis;
+}
+
+/** What the page-level checks read: the home page plus up to `SAMPLE_MAX - 1` pages, and how it went. */
+export interface SampleReport {
+  /** Pages read (home included). */
+  pages: number;
+  /** Pages chosen (home included) before any was dropped for lack of time. */
+  planned: number;
+  /** llms.txt links tried. */
+  llmsLinks: number;
+  /** Some sampled fetch was skipped or timed out at the sampling budget. */
+  cut: boolean;
+}
+
+/** A markdown twin found for a page (announced in the page, or at the usual `.md` address). */
+export interface Twin {
+  page: string;
+  url: string;
+  probe: FetchedResponse;
+  typed: boolean;
+  announced: boolean;
+}
+
+/** One llms.txt link tried, judged as a page or as an endpoint (JSON, XML, MCP, `/ask`, `## Optional`). */
+export interface LlmsLinkProbe {
+  url: string;
+  link: LlmsLink;
+  endpoint: boolean;
+  /** Undefined when the sampling budget ran out before it could be fetched. */
+  probe?: Probe;
 }
 
 export interface JsonDocument {
@@ -83,7 +116,15 @@ export interface MeasurementContext {
   robots(): Promise<RobotsInfo>;
   llms(): Promise<LlmsInfo>;
   sitemap(): Promise<SitemapInfo>;
+  /** The sampled pages other than the home page (deterministic, at most `SAMPLE_MAX - 1`). */
   samplePages(): Promise<SampledPage[]>;
+  /** The markdown twins of the home page and the sampled pages, and how many pages were looked at. */
+  twins(): Promise<{ checked: number; found: Twin[] }>;
+  /** Every same-origin llms.txt link (up to `LLMS_LINKS_MAX`), fetched under the sampling budget. */
+  llmsLinks(): Promise<LlmsLinkProbe[]>;
+  /** A fetch of a sampled resource: undefined when the sampling budget is spent (the sample is then cut). */
+  sampleGet(pathOrUrl: string, options?: ProbeOptions): Promise<Probe | undefined>;
+  sampleReport(): SampleReport;
   apiCatalog(): Promise<JsonDocument>;
   openApi(): Promise<JsonDocument | undefined>;
   protectedResource(): Promise<JsonDocument>;
@@ -101,8 +142,45 @@ export interface ContextInit {
   deadline: Deadline;
 }
 
-const HTML_ACCEPT = 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.8';
+export const HTML_ACCEPT = 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.8';
 const JSON_ACCEPT = 'application/json, */*;q=0.5';
+/** Accept of markdown twins and llms.txt links (one value, so a twin listed in llms.txt is fetched once). */
+export const TWIN_ACCEPT = 'text/markdown, text/plain;q=0.9, */*;q=0.5';
+
+/** Pages the page-level checks read, home included (issue 14: twins, text, weight… on a sample, not the home only). */
+export const SAMPLE_MAX = 50;
+/** Sitemaps read below an index (nested indexes included). */
+export const SITEMAP_CHILDREN = 5;
+/** llms.txt links tried (every one, up to this bound). */
+export const LLMS_LINKS_MAX = 200;
+/** Pages guessed for a `.md` twin before giving up guessing on a site that announces none. */
+const TWIN_GUESSES = 5;
+/** Connections to the host the sampled fetches may hold at once (of the fetcher's 4 per host). */
+const SAMPLE_SLOTS = 3;
+/** Share of the measurement's budget kept free of sampling (the checks still have to finish). */
+const SAMPLE_RESERVE = 0.2;
+
+/** Media types of the file extensions an llms.txt link points to when it is data, not a page. */
+const ENDPOINT_EXTENSIONS = /\.(?:json|jsonl|ndjson|xml|ya?ml|csv|rss|atom)$/i;
+
+/**
+ * Whether an llms.txt link is an endpoint rather than a page: data files (JSON, JSONL, XML…), MCP servers,
+ * `/ask`-like and `/api/` routes, well-known documents, links with a query, or anything under `## Optional`
+ * (llmstxt.org: optional material, which need not be a page).
+ */
+export function isEndpointLink(link: LlmsLink, target: URL): boolean {
+  if (isOptionalLink(link)) return true;
+  const path = target.pathname;
+  if (ENDPOINT_EXTENSIONS.test(path) || target.search !== '') return true;
+  const segments = path.split('/').filter(Boolean);
+  return segments.includes('mcp') || segments.at(-1) === 'ask' || segments[0] === 'api' || segments[0] === '.well-known';
+}
+
+/** `k` items spread evenly over `items` (all of them when there are no more than `k`): a deterministic sample. */
+export function spread<T>(items: readonly T[], k: number): T[] {
+  if (items.length <= k) return [...items];
+  return Array.from({ length: k }, (_, i) => items[Math.floor((i * items.length) / k)] as T);
+}
 
 export function parseJson(text: string): unknown {
   try {
@@ -129,7 +207,9 @@ export async function createContext(init: ContextInit): Promise<MeasurementConte
     const target = url(pathOrUrl);
     const method = options.method ?? 'GET';
     const accept = options.accept ?? '*/*';
-    const key = `${method} ${target} ${accept} ${options.body ?? ''} ${JSON.stringify(options.headers ?? {})}`;
+    // The read cap and redirect policy are part of the answer: a file read whole must not come back cut
+    // because another check asked for it first with a smaller cap.
+    const key = `${method} ${target} ${accept} ${options.maxBytes ?? ''} ${options.followRedirects ?? ''} ${options.body ?? ''} ${JSON.stringify(options.headers ?? {})}`;
     let hit = cache.get(key);
     if (!hit) {
       const fetchOptions: FetchOptions = {
@@ -138,6 +218,7 @@ export async function createContext(init: ContextInit): Promise<MeasurementConte
         body: options.body,
         maxBytes: options.maxBytes,
         followRedirects: options.followRedirects,
+        timeoutMs: options.timeoutMs,
       };
       hit = init.fetch(target, fetchOptions).then(
         (response) => {
@@ -213,49 +294,194 @@ export async function createContext(init: ContextInit): Promise<MeasurementConte
     if (isObject(doc.sitemapindex)) return { url: target, urls: locs(doc.sitemapindex.sitemap, 'sitemap'), kind: 'sitemapindex' };
     return { url: target, urls: [], problem: 'não é um urlset nem um sitemapindex' };
   };
+  /** Page URLs below a sitemap index: up to `SITEMAP_CHILDREN` sitemaps read, nested indexes followed once. */
+  const followIndex = async (children: string[]): Promise<{ pages: string[]; problem?: string }> => {
+    const pages: string[] = [];
+    let read = 0;
+    let queue = children.slice(0, SITEMAP_CHILDREN);
+    let problem: string | undefined;
+    for (let depth = 0; depth < 2 && queue.length > 0; depth++) {
+      const infos = await Promise.all(queue.map((child) => readSitemap(child)));
+      read += queue.length;
+      const nested: string[] = [];
+      for (const info of infos) {
+        if (info.kind === 'urlset') pages.push(...info.urls);
+        else if (info.kind === 'sitemapindex') nested.push(...info.urls);
+        else problem ??= `o sitemap ${info.url ?? ''} do índice ${info.problem ?? 'está vazio'}`;
+      }
+      queue = nested.slice(0, Math.max(0, SITEMAP_CHILDREN - read));
+    }
+    return { pages: pages.slice(0, 50_000), problem: pages.length ? undefined : (problem ?? 'os sitemaps do índice estão vazios') };
+  };
   const sitemap = memo(async (): Promise<SitemapInfo> => {
-    const declared = (await robots()).file?.sitemaps ?? [];
-    const candidates = [...declared.slice(0, 3), url('/sitemap.xml')];
+    // As crawlers find it: robots.txt `Sitemap:` lines, the page's <link rel="sitemap"> (Astro, Starlight),
+    // then the usual paths.
+    const declared = ((await robots()).file?.sitemaps ?? []).slice(0, 3).map((at) => ({ at, via: 'robots' as const }));
+    const linked = page.sitemapLinks.slice(0, 3).map((at) => ({ at, via: 'link' as const }));
+    const usual = ['/sitemap.xml', '/sitemap-index.xml', '/sitemap_index.xml'].map((at) => ({ at, via: 'caminho' as const }));
+    const tried = new Set<string>();
     let first: SitemapInfo | undefined;
-    for (const candidate of [...new Set(candidates)]) {
-      let info: SitemapInfo;
+    for (const { at, via } of [...declared, ...linked, ...usual]) {
+      let target: string;
       try {
-        info = await readSitemap(url(candidate));
-      } catch (error) {
-        if (error instanceof AnalysisCutShort) throw error;
+        target = new URL(at, init.home.finalUrl).href;
+      } catch {
         continue;
       }
+      if (tried.has(target)) continue;
+      tried.add(target);
+      const info = { ...(await readSitemap(target)), via };
       first ??= info;
       if (info.urls.length === 0) continue;
-      if (info.kind === 'sitemapindex') {
-        const child = info.urls[0] as string;
-        const childInfo = await readSitemap(child);
-        return { ...info, pages: childInfo.urls, problem: childInfo.urls.length ? undefined : `o primeiro sitemap do índice ${childInfo.problem ?? 'está vazio'}` };
-      }
+      if (info.kind === 'sitemapindex') return { ...info, ...(await followIndex(info.urls)) };
       return info;
     }
     return first ?? { urls: [], problem: 'nenhum sitemap encontrado' };
   });
 
-  const samplePages = memo(async (): Promise<SampledPage[]> => {
-    const info = await sitemap();
-    const pages = info.pages ?? (info.kind === 'urlset' ? info.urls : []);
-    const home = new URL(init.home.finalUrl);
-    const sameSite = pages.filter((p) => {
-      try {
-        const u = new URL(p);
-        return u.host === home.host && u.pathname !== home.pathname && u.pathname !== '/';
-      } catch {
-        return false;
+  // Sampling: fetches of sampled resources stop starting (and are cut) a little before the deadline, so the
+  // checks can still finish and the result says the sample was cut short instead of losing the reading.
+  const sampleEnd = deadline.at - Math.round((deadline.at - Date.now()) * SAMPLE_RESERVE);
+  let cut = false;
+  let planned = 1;
+  let read = 1;
+  let linksTried = 0;
+  // Sampled fetches take at most SAMPLE_SLOTS of the host's 4 connections (the other checks keep one), and
+  // the time left is judged when a fetch really starts, not when it was queued.
+  let slots = SAMPLE_SLOTS;
+  const waiting: (() => void)[] = [];
+  const acquire = (): Promise<void> => (slots > 0 ? (slots--, Promise.resolve()) : new Promise((resolve) => waiting.push(resolve)));
+  const release = (): void => {
+    const next = waiting.shift();
+    if (next) next();
+    else slots++;
+  };
+  const sampleGet = async (pathOrUrl: string, options: ProbeOptions = {}): Promise<Probe | undefined> => {
+    await acquire();
+    try {
+      const left = sampleEnd - Date.now();
+      if (left < 250) {
+        cut = true;
+        return undefined;
       }
+      const probe = await get(pathOrUrl, { ...options, timeoutMs: Math.min(left, options.timeoutMs ?? 6_000) });
+      if (probe instanceof FetchError && (probe.code === 'timeout' || probe.code === 'budget') && Date.now() >= sampleEnd - 250) {
+        cut = true;
+        return undefined;
+      }
+      return probe;
+    } finally {
+      release();
+    }
+  };
+
+  const homeUrl = new URL(init.home.finalUrl);
+  const samePage = (candidate: string): string | undefined => {
+    try {
+      const u = new URL(candidate, homeUrl);
+      u.hash = '';
+      if (u.host !== homeUrl.host || u.pathname === homeUrl.pathname || u.pathname === '/') return undefined;
+      return u.href;
+    } catch {
+      return undefined;
+    }
+  };
+  /** The HTML page of an llms.txt link to a twin (`/a.md` → `/a`, `/a/index.md` → `/a/`). */
+  const pageOfTwin = (href: string): string => {
+    const u = new URL(href);
+    if (u.pathname.endsWith('/index.md')) u.pathname = u.pathname.slice(0, -'index.md'.length);
+    else if (u.pathname.endsWith('.html.md')) u.pathname = u.pathname.slice(0, -3);
+    else if (u.pathname.endsWith('.md')) u.pathname = u.pathname.slice(0, -3);
+    return u.href;
+  };
+
+  const samplePages = memo(async (): Promise<SampledPage[]> => {
+    const [info, llmsInfo] = await Promise.all([sitemap(), llms()]);
+    const fromSitemap = info.pages ?? (info.kind === 'urlset' ? info.urls : []);
+    const fromLlms = (llmsInfo.file?.links ?? []).flatMap((link) => {
+      const href = samePage(link.url);
+      return href && !isEndpointLink(link, new URL(href)) && !href.endsWith('.txt') ? [pageOfTwin(href)] : [];
     });
-    const picks = [...new Set([sameSite[0], sameSite[Math.floor(sameSite.length / 2)]].filter((p): p is string => !!p))];
-    return Promise.all(
-      picks.map(async (pageUrl) => {
-        const probe = await get(pageUrl, { accept: HTML_ACCEPT });
+    // One entry per page: `/a/` from the sitemap and `/a` from an llms.txt twin link are the same page.
+    const byPage = new Map<string, string>();
+    for (const href of [...fromSitemap.map(samePage), ...fromLlms.map(samePage)]) {
+      if (!href) continue;
+      const u = new URL(href);
+      const key = `${u.origin}${u.pathname.replace(/\/$/, '')}${u.search}`;
+      if (!byPage.has(key)) byPage.set(key, href);
+    }
+    const candidates = [...byPage.values()];
+    const picks = spread(candidates, SAMPLE_MAX - 1);
+    planned = 1 + picks.length;
+    const pages = await Promise.all(
+      picks.map(async (pageUrl): Promise<SampledPage | undefined> => {
+        const probe = await sampleGet(pageUrl, { accept: HTML_ACCEPT });
+        if (!probe) return undefined;
         const analysis = ok200(probe) && probe.contentType.includes('html') ? await analyzeHtml(probe.body, deadline) : undefined;
         return { url: pageUrl, probe, analysis };
       }),
+    );
+    const kept = pages.filter((p): p is SampledPage => !!p);
+    read = 1 + kept.length;
+    return kept;
+  });
+
+  const twinFor = async (pageUrl: string, probe: FetchedResponse, analysis: PageAnalysis, guess: boolean): Promise<Twin | undefined> => {
+    const announced = [
+      ...analysis.markdownAlternates,
+      ...parseLinkHeader(probe.headers.get('link')).filter((l) => l.rel.includes('alternate') && /markdown/.test(l.type ?? '')).map((l) => l.href),
+    ].flatMap((href) => {
+      try {
+        return [new URL(href, probe.finalUrl).href];
+      } catch {
+        return [];
+      }
+    });
+    const path = new URL(probe.finalUrl).pathname;
+    const guesses = !guess ? [] : path === '/' || path === '' ? ['/index.md', '/index.html.md'] : [`${path.replace(/\/$/, '')}.md`, `${path.replace(/\/?$/, '/')}index.md`];
+    const candidates = [...new Set([...announced, ...guesses.map((g) => url(g))])].slice(0, 3);
+    for (const candidate of candidates) {
+      const twin = await sampleGet(candidate, { accept: TWIN_ACCEPT });
+      if (!twin || !isResponse(twin) || twin.status !== 200 || looksLikeHtml(twin.body) || twin.body.trim().length < 50) continue;
+      return {
+        page: pageUrl,
+        url: candidate,
+        probe: twin,
+        typed: ['text/markdown', 'text/x-markdown', 'text/plain'].includes(twin.contentType),
+        announced: announced.includes(candidate),
+      };
+    }
+    return undefined;
+  };
+  const twins = memo(async (): Promise<{ checked: number; found: Twin[] }> => {
+    const pages = [{ url: init.home.finalUrl, probe: init.home as FetchedResponse, analysis: page }, ...(await samplePages()).flatMap((p) => (p.analysis && isResponse(p.probe) ? [{ url: p.url, probe: p.probe, analysis: p.analysis }] : []))];
+    // Guess `.md` addresses on the first pages only; past them, a site that announced no twin has none.
+    const head = await Promise.all(pages.slice(0, TWIN_GUESSES).map((p) => twinFor(p.url, p.probe, p.analysis, true)));
+    const guessing = head.some((t) => t && !t.announced);
+    const rest = await Promise.all(pages.slice(TWIN_GUESSES).map((p) => twinFor(p.url, p.probe, p.analysis, guessing)));
+    return { checked: pages.length, found: [...head, ...rest].filter((t): t is Twin => !!t) };
+  });
+
+  const llmsLinks = memo(async (): Promise<LlmsLinkProbe[]> => {
+    const { file } = await llms();
+    const seen = new Set<string>();
+    const links: { link: LlmsLink; target: URL }[] = [];
+    for (const link of file?.links ?? []) {
+      let target: URL;
+      try {
+        target = new URL(link.url, `${origin}/`);
+      } catch {
+        continue;
+      }
+      target.hash = '';
+      if (target.origin !== origin || seen.has(target.href)) continue;
+      seen.add(target.href);
+      links.push({ link, target });
+    }
+    const chosen = links.slice(0, LLMS_LINKS_MAX);
+    linksTried = chosen.length;
+    return Promise.all(
+      chosen.map(async ({ link, target }) => ({ url: target.href, link, endpoint: isEndpointLink(link, target), probe: await sampleGet(target.href, { accept: TWIN_ACCEPT }) })),
     );
   });
 
@@ -309,6 +535,10 @@ export async function createContext(init: ContextInit): Promise<MeasurementConte
     llms,
     sitemap,
     samplePages,
+    twins,
+    llmsLinks,
+    sampleGet,
+    sampleReport: () => ({ pages: read, planned, llmsLinks: linksTried, cut }),
     apiCatalog,
     openApi,
     protectedResource,

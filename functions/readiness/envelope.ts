@@ -54,6 +54,22 @@ export const envelopeSchema = z.object({
   tentarEm: z.string().datetime().optional().describe('quando tentar de novo (estado `limite` ou `indisponivel`)'),
   motivo: z.string().optional().describe('por que a medição não foi pontuada (estado `nao_pontuada`) ou por que o instrumento não atendeu (`limite`, `indisponivel`)'),
   teto: z.object({ nota: z.number().int(), motivo: z.string() }).optional().describe('teto aplicado à nota por uma lacuna fatal'),
+  amostra: z
+    .object({
+      paginas: z.number().int().min(0).describe('páginas lidas pelas verificações por página (a inicial incluída)'),
+      planejadas: z.number().int().min(0).describe('páginas escolhidas do sitemap e do llms.txt (até 50, a inicial incluída)'),
+      linksDoLlmsTxt: z.number().int().min(0).describe('links do llms.txt testados'),
+      cortada: z.boolean().describe('o tempo da medição acabou antes de toda a amostra ser lida'),
+    })
+    .optional()
+    .describe('a amostra de páginas lida numa leitura registrada'),
+  interfaces: z
+    .object({
+      exigidas: z.boolean().describe('o site mostra sinais de API ou aplicação, então as verificações de interfaces para agentes contam'),
+      sinais: z.array(z.string()).describe('os sinais vistos (OpenAPI, catálogo de APIs, OAuth, cartões MCP e A2A…)'),
+    })
+    .optional()
+    .describe('se as verificações de interfaces para agentes se aplicam ao site, e por quê'),
   medirEm: z.string().url().optional().describe('página onde a medição gratuita é feita'),
   enderecos: z
     .object({

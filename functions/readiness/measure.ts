@@ -7,6 +7,7 @@
 import { detectInterference } from './analysis/challenge.ts';
 import { type ReaderKey, readerUserAgent, signRequest } from './agent/signing.ts';
 import { boundReading } from './bounds.ts';
+import { interfaceSignals } from './checks/api-signals.ts';
 import { CHECKS } from './checks/index.ts';
 import type { CheckDefinition, CheckOutcome } from './checks/types.ts';
 import { createContext, type MeasurementContext } from './context.ts';
@@ -39,6 +40,8 @@ export interface MeasureOptions {
 }
 
 const HTML_ACCEPT = 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.8';
+/** Requests of one measurement, redirect hops included (published on the method page). */
+export const MAX_REQUESTS = 400;
 
 export const BOT_BLOCK_LACUNA: Lacuna = {
   verificacao: 'acesso-do-leitor',
@@ -106,6 +109,8 @@ async function measureSite(domain: string, options: MeasureOptions): Promise<Env
     timeoutMs: options.timeoutMs ?? 6_000,
     maxBytes: options.maxBytes ?? 2 * 1024 * 1024,
     perHostConcurrency: 4,
+    // A sample of up to 50 pages, their twins and negotiated variants, and every llms.txt link.
+    maxRequests: MAX_REQUESTS,
   });
 
   // 1. The home page: https first (http for loopback fixtures), http as a fallback when https is unreachable.
@@ -180,6 +185,13 @@ async function measureSite(domain: string, options: MeasureOptions): Promise<Env
   if (deadline.expired()) throw tooLong;
 
   const result = score(CHECKS.map((check, i) => ({ check, outcome: outcomes[i] as CheckOutcome })));
+  const sample = ctx.sampleReport();
+  let sinais: string[];
+  try {
+    sinais = await deadline.race(interfaceSignals(ctx));
+  } catch (error) {
+    throw error instanceof AnalysisCutShort ? tooLong : error;
+  }
   return {
     dominio: domain,
     estado: 'registrada',
@@ -189,5 +201,7 @@ async function measureSite(domain: string, options: MeasureOptions): Promise<Env
     lacunas: result.lacunas,
     medidoEm,
     ...(result.teto ? { teto: result.teto } : {}),
+    amostra: { paginas: sample.pages, planejadas: sample.planned, linksDoLlmsTxt: sample.llmsLinks, cortada: sample.cut },
+    interfaces: { exigidas: sinais.length > 0, sinais },
   };
 }

@@ -55,6 +55,19 @@ function bar(nota: number | null): string {
 /** The grade letter band of a layer score (same table as the total, by its first letter). */
 const notaGrauLetter = (nota: number): string => (nota >= 85 ? 'A' : nota >= 70 ? 'B' : nota >= 55 ? 'C' : nota >= 40 ? 'D' : 'F');
 
+/** What the reading covered: the sample and whether agent interfaces counted (same text in public/medicao.js). */
+export function scopeText(envelope: Envelope): string | undefined {
+  const parts: string[] = [];
+  if (envelope.amostra) {
+    const { paginas, linksDoLlmsTxt, cortada } = envelope.amostra;
+    parts.push(`Amostra: ${paginas} página(s) e ${linksDoLlmsTxt} link(s) do llms.txt lidos${cortada ? ' (o tempo da medição cortou a amostra)' : ''}.`);
+  }
+  if (envelope.interfaces) {
+    parts.push(envelope.interfaces.exigidas ? 'Interfaces para agentes cobradas: o site mostra sinais de API ou aplicação.' : 'Interfaces para agentes fora da conta: o site não mostra sinais de API ou aplicação.');
+  }
+  return parts.length ? parts.join(' ') : undefined;
+}
+
 /** The result section (shared structure with public/medicao.js). */
 export function renderResultSection(envelope: Envelope, origin: string): string {
   const addresses = readingAddresses(origin, envelope.dominio);
@@ -65,7 +78,8 @@ export function renderResultSection(envelope: Envelope, origin: string): string 
     parts.push(`<div class="medicao-resumo">${gauge(envelope.nota, envelope.grau)}<div class="medicao-resumo-texto">`);
     parts.push(`<p class="medicao-nota"><strong>Nota ${envelope.nota} de 100</strong>, grau <strong>${escapeHtml(envelope.grau)}</strong>.</p>`);
     if (envelope.teto) parts.push(`<p class="medicao-teto">A nota foi limitada a ${envelope.teto.nota} por uma lacuna grave: ${escapeHtml(envelope.teto.motivo)}.</p>`);
-    parts.push(`<p class="small">Medido em ${escapeHtml(formatDate(envelope.medidoEm))}. ${envelope.lacunas.length} lacuna(s) encontrada(s).</p></div></div>`);
+    const scope = scopeText(envelope);
+    parts.push(`<p class="small">Medido em ${escapeHtml(formatDate(envelope.medidoEm))}. ${envelope.lacunas.length} lacuna(s) encontrada(s).</p>${scope ? `<p class="small medicao-escopo">${escapeHtml(scope)}</p>` : ''}</div></div>`);
     parts.push('<h3>Camadas</h3><ul class="medicao-camadas">');
     for (const camada of envelope.camadas) {
       parts.push(

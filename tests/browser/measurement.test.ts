@@ -76,6 +76,7 @@ async function checkResult(page: Page): Promise<void> {
   assert.equal(await page.locator('.medicao-barra').count(), 6);
   assert.ok((await page.locator('.medicao-lacunas > li').count()) >= 10);
   assert.ok((await page.locator('.medicao-verificacoes li').count()) >= 35);
+  assert.match((await page.textContent('.medicao-escopo')) ?? '', /^Amostra: 1 página\(s\) e 0 link\(s\) do llms\.txt lidos\. Interfaces para agentes fora da conta/);
   assert.match((await page.textContent('.medicao-enderecos')) ?? '', /\/api\/ia\/leitura\?site=.*\/api\/v1\/prontidao\//s);
   assert.equal(await page.locator('.medicao-resultado [style]').count(), 0, 'no inline styles');
 }

@@ -143,7 +143,7 @@ function page(origin: string, path: string, title: string): string {
 <script type="module" src="/webmcp.js"></script>
 </head>
 <body>
-<header><a href="/">Fixture Pronta</a></header>
+<header><a href="/">Fixture Pronta</a> <a href="/llms.txt">Índice para agentes</a></header>
 <main>
 <h1>${title}</h1>
 <p>${LOREM}</p>
@@ -175,7 +175,7 @@ export const agentReadySite: FixtureHandler = (req, res, { origin, body }) => {
   const path = url.pathname;
   const accept = String(req.headers.accept ?? '');
   const pages: Record<string, string> = { '/': 'Fixture Pronta', '/sobre': 'Sobre a Fixture', '/servicos': 'Serviços da Fixture' };
-  const md = (p: string) => `# ${pages[p]}\n\n${LOREM}\n`;
+  const md = (p: string) => `# ${pages[p]}\n\n> Índice para agentes: /llms.txt\n\n${LOREM}\n`;
   const link = '</.well-known/api-catalog>; rel="api-catalog", </llms.txt>; rel="describedby"; type="text/markdown", </openapi.json>; rel="service-desc"';
   if (pages[path] !== undefined) {
     if (accept.includes('text/markdown')) return send(res, 200, 'text/markdown; charset=utf-8', md(path), { vary: 'Accept' });

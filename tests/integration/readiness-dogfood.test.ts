@@ -52,5 +52,17 @@ test('the service measuring its own local server gets A+', async () => {
     .map((v) => `${v.id} (${v.pontos}/${v.peso}): ${v.detalhe}`);
   assert.equal(envelope.estado, 'registrada', envelope.motivo);
   assert.equal(envelope.grau, 'A+', `nota ${envelope.nota}; perdas:\n${missing.join('\n')}`);
+  // Issue 14: the sample reads our pages, every llms.txt link is tried (/mcp and /mcp/docs, 405 to GET, judged
+  // as endpoints), and the agent-interface checks apply because the site advertises its interfaces.
+  const llms = await readFile(new URL('../../dist/llms.txt', import.meta.url), 'utf8');
+  const links = new Set([...llms.matchAll(/\]\((http:\/\/localhost:8890\/[^)\s]*)\)/g)].map((m) => m[1]));
+  assert.equal(envelope.amostra?.linksDoLlmsTxt, links.size);
+  assert.ok(links.has(`http://localhost:${PORT}/mcp`) && links.has(`http://localhost:${PORT}/mcp/docs`));
+  assert.ok((envelope.amostra?.paginas ?? 0) > 20, `${envelope.amostra?.paginas} páginas`);
+  assert.equal(envelope.amostra?.cortada, false);
+  const verificacoes = envelope.camadas.flatMap((c) => c.verificacoes);
+  assert.equal(verificacoes.find((v) => v.id === 'llms-txt-links')?.status, 'passou');
+  assert.equal(verificacoes.find((v) => v.id === 'links-nos-gemeos')?.status, 'passou');
+  assert.equal(envelope.interfaces?.exigidas, true);
   assert.deepEqual(network.violations, []);
 });

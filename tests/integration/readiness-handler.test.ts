@@ -128,6 +128,7 @@ describe('POST /api/ia/medicao', () => {
     assert.match(html, /<html lang="pt-BR">/);
     assert.match(html, /<link rel="stylesheet" href="\/medicao.css">/);
     assert.match(html, /Nota 100 de 100/);
+    assert.match(html, /Amostra: 3 página\(s\) e 4 link\(s\) do llms\.txt lidos\. Interfaces para agentes cobradas/);
     assert.match(html, /class="medicao-gauge"/);
     assert.match(html, /\/api\/ia\/leitura\?site=/);
     assert.doesNotMatch(html, /\sstyle=/, 'no inline style attributes');

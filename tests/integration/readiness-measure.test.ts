@@ -124,13 +124,17 @@ describe('scored sites with gaps', () => {
     assert.equal(envelope.estado, 'registrada');
     assert.ok((envelope.nota ?? 100) < 50, `nota ${envelope.nota}`);
     const ids = envelope.lacunas.map((l) => l.verificacao);
-    for (const id of ['robots-txt', 'sitemap', 'llms-txt', 'markdown-gemeo', 'negociacao-markdown', 'json-ld', 'status-http', 'mcp-ao-vivo']) assert.ok(ids.includes(id), id);
+    for (const id of ['robots-txt', 'sitemap', 'llms-txt', 'markdown-gemeo', 'negociacao-markdown', 'json-ld', 'status-http']) assert.ok(ids.includes(id), id);
     assert.ok(!ids.includes('llms-txt-valido'), 'dependent checks do not repeat the parent lacuna');
     for (const l of envelope.lacunas) {
       assert.ok(l.porque.length > 40 && l.comoCorrigir.length > 30, l.verificacao);
     }
     assert.equal(verificacao(envelope, 'openapi')?.status, 'nao_se_aplica', 'a site without an API is not failed on API checks');
     assert.equal(verificacao(envelope, 'oauth-servidor')?.status, 'nao_se_aplica');
+    // Issue 14: no API or app signal, so the agent-interface checks that find nothing are left out, and the result says so.
+    for (const id of ['mcp-cartao', 'mcp-ao-vivo', 'a2a-cartao', 'agent-skills', 'webmcp']) assert.equal(verificacao(envelope, id)?.status, 'nao_se_aplica', id);
+    assert.deepEqual(envelope.interfaces, { exigidas: false, sinais: [] });
+    assert.ok(!ids.includes('mcp-ao-vivo'));
   });
 
   test('client-rendered shell: capped at 39 (F)', async () => {

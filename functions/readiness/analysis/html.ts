@@ -35,6 +35,16 @@ export interface PageAnalysis {
   inlineScripts: string[];
   /** Declarative WebMCP (`<form toolname>`). */
   declarativeTools: number;
+  /** `<form>` elements (an app signal: WebMCP can expose them to agents). */
+  forms: number;
+  /** `<link rel="sitemap">` hrefs (Astro and Starlight announce their sitemap index this way). */
+  sitemapLinks: string[];
+  /**
+   * Where the first pointer to llms.txt (a link to a `/llms.txt` file, or the text `/llms.txt`) stands in the
+   * body, as a share of the body's searchable length (nav, script and style left out, as AFDocs does);
+   * undefined when there is none.
+   */
+  llmsPointer: number | undefined;
 }
 
 /** Characters handed to the tokenizer between two deadline checks. */
@@ -75,6 +85,9 @@ function collector(html: string) {
     scriptSrcs: [],
     inlineScripts: [],
     declarativeTools: 0,
+    forms: 0,
+    sitemapLinks: [],
+    llmsPointer: undefined,
   };
   const text: string[] = [];
   const labelFor = new Set<string>();
@@ -85,6 +98,17 @@ function collector(html: string) {
   let head = 0;
   let label = 0;
   let hidden = 0;
+  // llms.txt pointer: the body's extent in the source, the source skipped (nav, script, style) and the hit.
+  let bodyStart = -1;
+  let bodyEnd = -1;
+  let skipDepth = 0;
+  let skipFrom = 0;
+  let skipped = 0;
+  let pointerAt: number | undefined;
+  let tagStart = 0;
+  const notePointer = (at: number): void => {
+    if (pointerAt === undefined && bodyStart >= 0 && bodyEnd < 0 && skipDepth === 0) pointerAt = at - bodyStart - skipped;
+  };
   // The element being opened and its attributes (first occurrence of a name wins, as in browsers).
   let tag = '';
   let attrs = new Map<string, string>();
@@ -93,9 +117,13 @@ function collector(html: string) {
   // Raw-text or RCDATA content being captured: a script or the title.
   let capture: { kind: 'script' | 'title'; type: string; src: boolean; parts: string[] } | undefined;
 
-  const visibleText = (s: string): void => {
+  const visibleText = (s: string, at: number): void => {
     if (capture) capture.parts.push(s);
     else if (hidden === 0 && head === 0) text.push(s);
+    if (!capture && pointerAt === undefined) {
+      const found = s.indexOf('/llms.txt');
+      if (found >= 0) notePointer(at + found);
+    }
   };
 
   const open = (name: string, selfClosing: boolean): void => {
@@ -114,11 +142,13 @@ function collector(html: string) {
         return;
       case 'body':
         head = 0;
+        if (bodyStart < 0) bodyStart = tagStart;
         return;
       case 'title':
         if (!titleDone && hidden === 0) capture = { kind: 'title', type: '', src: false, parts: [] };
         return;
       case 'script': {
+        if (skipDepth++ === 0) skipFrom = tagStart;
         const src = get('src');
         if (src) page.scriptSrcs.push(src);
         capture = { kind: 'script', type: (get('type') ?? '').trim(), src: !!src, parts: [] };
@@ -129,7 +159,14 @@ function collector(html: string) {
         if (rels.includes('canonical') && page.canonical === undefined) page.canonical = get('href');
         const href = get('href');
         if (rels.includes('alternate') && MARKDOWN_TYPE.test(get('type') ?? '') && href) page.markdownAlternates.push(href);
+        if (rels.includes('sitemap') && href && page.sitemapLinks.length < 5) page.sitemapLinks.push(href);
         return;
+      }
+      case 'a': {
+        const href = get('href') ?? '';
+        const path = href.split(/[?#]/, 1)[0] ?? '';
+        if (path.endsWith('/llms.txt')) notePointer(tagStart);
+        break;
       }
       case 'meta':
         if (!seenDescription && (get('name') ?? '').toLowerCase() === 'description') {
@@ -155,6 +192,7 @@ function collector(html: string) {
         if (get('for')) labelFor.add(get('for') as string);
         return;
       case 'form':
+        page.forms++;
         if (get('toolname')) page.declarativeTools++;
         return;
       case 'input':
@@ -172,12 +210,18 @@ function collector(html: string) {
         controls.push({ id: get('id'), named });
         return;
       }
-      default:
-        if (HIDDEN.has(name) && !selfClosing) hidden++;
     }
+    if ((name === 'nav' || name === 'style') && !selfClosing && skipDepth++ === 0) skipFrom = tagStart;
+    if (HIDDEN.has(name) && !selfClosing) hidden++;
   };
 
-  const close = (name: string): void => {
+  const endSkip = (name: string, end: number): void => {
+    if ((name === 'nav' || name === 'style' || name === 'script') && skipDepth > 0 && --skipDepth === 0 && bodyStart >= 0 && bodyEnd < 0) skipped += end - Math.max(skipFrom, bodyStart);
+  };
+
+  const close = (name: string, end: number): void => {
+    endSkip(name, end);
+    if (name === 'body' && bodyEnd < 0 && bodyStart >= 0) bodyEnd = tagStart;
     if (BLOCK.has(name)) text.push(' ');
     if (capture && (name === 'script' || name === 'title')) {
       const { kind, type, src, parts } = capture;
@@ -204,9 +248,10 @@ function collector(html: string) {
   };
 
   const callbacks: TokenizerCallbacks = {
-    ontext: (start, end) => visibleText(html.slice(start, end)),
-    ontextentity: (codepoint) => visibleText(String.fromCodePoint(codepoint)),
+    ontext: (start, end) => visibleText(html.slice(start, end), start),
+    ontextentity: (codepoint, end) => visibleText(String.fromCodePoint(codepoint), end),
     onopentagname: (start, end) => {
+      tagStart = start - 1;
       tag = html.slice(start, end).toLowerCase();
       attrs = new Map();
     },
@@ -227,7 +272,10 @@ function collector(html: string) {
     onopentagend: () => endOpenTag(false),
     // In HTML only foreign elements honour `/>`: `<svg/>` hides nothing, `<label/>` still opens a label.
     onselfclosingtag: () => endOpenTag(true),
-    onclosetag: (start, end) => close(html.slice(start, end).toLowerCase()),
+    onclosetag: (start, end) => {
+      tagStart = start - 2;
+      close(html.slice(start, end).toLowerCase(), end + 1);
+    },
     oncdata: () => {},
     oncomment: () => {},
     ondeclaration: () => {},
@@ -237,8 +285,12 @@ function collector(html: string) {
   };
 
   const finish = (): PageAnalysis => {
-    if (capture) close(capture.kind);
+    if (capture) close(capture.kind, html.length);
     page.text = collapse(text.join(''));
+    if (pointerAt !== undefined) {
+      const searchable = (bodyEnd >= 0 ? bodyEnd : html.length) - bodyStart - skipped;
+      page.llmsPointer = searchable > 0 ? Math.min(1, Math.max(0, pointerAt / searchable)) : 0;
+    }
     page.controls = controls.map((c) => ({ labelled: c.named || (!!c.id && labelFor.has(c.id)) }));
     return page;
   };

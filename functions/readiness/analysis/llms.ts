@@ -8,7 +8,12 @@
 export interface LlmsLink {
   title: string;
   url: string;
+  /** Title of the `##` section the link is in ('' before the first section). */
+  section: string;
 }
+
+/** Whether a link sits in the `## Optional` section (llmstxt.org: may be skipped; need not be a page). */
+export const isOptionalLink = (link: LlmsLink): boolean => link.section.trim().toLowerCase() === 'optional';
 
 export interface LlmsFile {
   hasH1: boolean;
@@ -43,15 +48,42 @@ export function parseLlmsTxt(text: string): LlmsFile {
       inSection = true;
       continue;
     }
-    const found = [...line.matchAll(LINK)].map((m) => ({ title: m[1] ?? '', url: m[2] ?? '' }));
-    links.push(...found);
     const section = sections[sections.length - 1];
+    const found = [...line.matchAll(LINK)].map((m) => ({ title: m[1] ?? '', url: m[2] ?? '', section: section?.title ?? '' }));
+    links.push(...found);
     if (inSection && section) {
       if (/^[-*+]\s+\[/.test(line) && found.length) section.links++;
       else if (!/^#{3,}\s/.test(line)) section.strayLines++;
     }
   }
   return { hasH1, title, hasSummary, sections, links, chars: text.length };
+}
+
+/** Inline code spans (`…`): examples, not links. Linear: a span cannot contain a backtick. */
+const INLINE_CODE = /`[^`\n]*`/g;
+
+/**
+ * Link targets of a markdown text (each line read up to `LLMS_MAX_LINE`, at most `max` links), with the same
+ * linear pattern; links shown as code (fenced blocks, inline code) are examples, not links.
+ */
+export function markdownLinks(text: string, max = 500): string[] {
+  const found: string[] = [];
+  let fence = '';
+  for (const raw of text.split(/\r\n|\r|\n/)) {
+    const trimmed = raw.trimStart();
+    const marker = trimmed.startsWith('```') ? '```' : trimmed.startsWith('~~~') ? '~~~' : '';
+    if (marker && (!fence || fence === marker)) {
+      fence = fence ? '' : marker;
+      continue;
+    }
+    if (fence) continue;
+    const line = raw.slice(0, LLMS_MAX_LINE).replace(INLINE_CODE, '');
+    for (const m of line.matchAll(LINK)) {
+      found.push(m[2] ?? '');
+      if (found.length >= max) return found;
+    }
+  }
+  return found;
 }
 
 /** Whether a body looks like HTML rather than text/markdown. */

@@ -1,5 +1,6 @@
 import { isObject, ok200, parseJson } from '../context.ts';
-import { type CheckDefinition, failed, partial, passed } from './types.ts';
+import { AGENT_CARD_PATHS, missingInterface } from './api-signals.ts';
+import { type CheckDefinition, partial, passed } from './types.ts';
 
 export const a2aCartao: CheckDefinition = {
   id: 'a2a-cartao',
@@ -12,7 +13,7 @@ export const a2aCartao: CheckDefinition = {
     'Se o site oferece um agente ou uma interface que agentes possam chamar, publique /.well-known/agent-card.json com name, description, version, supportedInterfaces (url, protocolBinding, protocolVersion), capabilities, defaultInputModes, defaultOutputModes e skills.',
   referencia: 'https://a2a-protocol.org/latest/specification/',
   async run(ctx) {
-    for (const path of ['/.well-known/agent-card.json', '/.well-known/agent.json']) {
+    for (const path of AGENT_CARD_PATHS) {
       const probe = await ctx.get(path, { accept: 'application/json' });
       if (!ok200(probe)) continue;
       const card = parseJson(probe.body);
@@ -31,6 +32,6 @@ export const a2aCartao: CheckDefinition = {
       if (missing.length === 0) return passed(`Cartão em ${path}: "${card.name as string}" com ${skills.length} habilidade(s).`);
       return partial(Math.max(0.25, 1 - missing.length / 6), `Cartão em ${path} sem ${missing.join(', ')}.`);
     }
-    return failed('Nenhum cartão em /.well-known/agent-card.json.');
+    return missingInterface(ctx, 'Nenhum cartão em /.well-known/agent-card.json.');
   },
 };

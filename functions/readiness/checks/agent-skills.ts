@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { isObject, ok200, parseJson } from '../context.ts';
-import { type CheckDefinition, failed, partial, passed } from './types.ts';
+import { missingInterface } from './api-signals.ts';
+import { type CheckDefinition, partial, passed } from './types.ts';
 
 const NAME = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
@@ -38,7 +39,9 @@ export const agentSkills: CheckDefinition = {
       const probe = await ctx.get(path, { accept: 'application/json' });
       if (!ok200(probe)) continue;
       const index = parseJson(probe.body);
-      if (!isObject(index) || !Array.isArray(index.skills)) return partial(0.25, `${path} responde, mas sem a lista skills.`);
+      // Not JSON at all (a soft 404 or an app shell answering every path): no index here.
+      if (!isObject(index)) continue;
+      if (!Array.isArray(index.skills)) return partial(0.25, `${path} responde, mas sem a lista skills.`);
       const skills = index.skills.filter(isObject);
       if (skills.length === 0) return partial(0.25, `${path} com a lista skills vazia.`);
       const problems: string[] = [];
@@ -60,6 +63,6 @@ export const agentSkills: CheckDefinition = {
       if (problems.length === 0) return passed(`${path} com ${skills.length} habilidade(s); ${first?.name as string} verificada.`);
       return partial(Math.max(0.25, 1 - 0.25 * problems.length), `${path} com ${skills.length} habilidade(s), mas: ${problems.join('; ')}.`);
     }
-    return failed('Nenhum índice em /.well-known/agent-skills/index.json.');
+    return missingInterface(ctx, 'Nenhum índice em /.well-known/agent-skills/index.json.');
   },
 };

@@ -1,6 +1,7 @@
 /** Whether the site shows signs of a public API (then API discovery checks apply). Shared by several checks. */
 import { parseLinkHeader } from '../analysis/link-header.ts';
-import { isObject, type MeasurementContext, ok200 } from '../context.ts';
+import { isObject, type MeasurementContext, ok200, parseJson } from '../context.ts';
+import { type CheckOutcome, failed, notApplicable } from './types.ts';
 
 export async function apiSignals(ctx: MeasurementContext): Promise<string[]> {
   const signals: string[] = [];
@@ -21,4 +22,43 @@ export async function openApiUsesOAuth(ctx: MeasurementContext): Promise<boolean
   return Object.values(doc.components.securitySchemes).some(
     (s) => isObject(s) && (s.type === 'oauth2' || s.type === 'openIdConnect' || (s.type === 'http' && String(s.scheme).toLowerCase() === 'bearer')),
   );
+}
+
+/**
+ * Checks of agent interfaces that a site only owes when it shows an API or an application (issue 14: a static
+ * content site must be able to reach A). Without any interface signal, a check that finds nothing is not
+ * applicable; what the site does publish still counts, flawed or not. Published on the method page (a test
+ * keeps the list there equal to this one).
+ */
+export const INTERFACE_CHECKS = ['mcp-cartao', 'mcp-ao-vivo', 'a2a-cartao', 'agent-skills', 'webmcp'] as const;
+
+/**
+ * Evidence that the site offers an API or an application to agents: the API signals, an MCP server card, an
+ * A2A agent card; with `forms`, also forms on the home page (what WebMCP would expose).
+ */
+export async function interfaceSignals(ctx: MeasurementContext, options: { forms?: boolean } = {}): Promise<string[]> {
+  const [api, mcp, a2a] = await Promise.all([apiSignals(ctx), ctx.mcpCard(), agentCard(ctx)]);
+  const signals = [...api];
+  if (mcp) signals.push(`cartão MCP em ${new URL(mcp.url).pathname}`);
+  if (a2a) signals.push(`cartão A2A em ${a2a}`);
+  if (options.forms && ctx.page.forms > 0) signals.push(`${ctx.page.forms} formulário(s) na página inicial`);
+  return signals;
+}
+
+/** Paths of an A2A agent card (shared with the a2a-cartao check: same fetches, memoized). */
+export const AGENT_CARD_PATHS = ['/.well-known/agent-card.json', '/.well-known/agent.json'] as const;
+
+async function agentCard(ctx: MeasurementContext): Promise<string | undefined> {
+  for (const path of AGENT_CARD_PATHS) {
+    const probe = await ctx.get(path, { accept: 'application/json' });
+    if (ok200(probe) && isObject(parseJson(probe.body))) return path;
+  }
+  return undefined;
+}
+
+/** The outcome of an interface check that found nothing: failed when the site shows an interface, else not applicable. */
+export async function missingInterface(ctx: MeasurementContext, detalhe: string, options: { forms?: boolean } = {}): Promise<CheckOutcome> {
+  const signals = await interfaceSignals(ctx, options);
+  if (signals.length > 0) return failed(`${detalhe} O site mostra sinais de API ou aplicação (${signals.slice(0, 4).join(', ')}), então a verificação conta.`);
+  return notApplicable(`${detalhe} O site não mostra sinais de API ou aplicação (OpenAPI, catálogo de APIs, OAuth, MCP, A2A${options.forms ? ', formulários' : ''}): verificação não se aplica.`);
 }

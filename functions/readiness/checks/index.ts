@@ -17,10 +17,13 @@ import { https } from './https.ts';
 import { idioma } from './idioma.ts';
 import { jsonLd } from './json-ld.ts';
 import { linkHeaders } from './link-headers.ts';
+import { linksNosGemeos } from './links-nos-gemeos.ts';
 import { llmsFullTxt } from './llms-full-txt.ts';
 import { llmsTxt } from './llms-txt.ts';
 import { llmsTxtLinks } from './llms-txt-links.ts';
 import { llmsTxtMarkdown } from './llms-txt-markdown.ts';
+import { llmsTxtPonteiro } from './llms-txt-ponteiro.ts';
+import { llmsTxtTamanho } from './llms-txt-tamanho.ts';
 import { llmsTxtValido } from './llms-txt-valido.ts';
 import { markdownGemeo } from './markdown-gemeo.ts';
 import { mcpAoVivo } from './mcp-ao-vivo.ts';
@@ -57,10 +60,13 @@ export const CHECKS: readonly CheckDefinition[] = [
   llmsTxtValido,
   llmsTxtLinks,
   llmsTxtMarkdown,
+  llmsTxtPonteiro,
+  llmsTxtTamanho,
   llmsFullTxt,
   // Conteúdo legível por máquina
   textoNoServidor,
   markdownGemeo,
+  linksNosGemeos,
   negociacaoMarkdown,
   pesoDaPagina,
   tituloDescricao,

@@ -19,7 +19,8 @@ export const llmsFullTxt: CheckDefinition = {
     if (looksLikeHtml(probe.body)) return failed('/llms-full.txt devolve HTML.');
     const headings = (probe.body.match(/^#{1,2}\s+\S/gm) ?? []).length;
     if (probe.body.length < 500) return partial(0.5, `/llms-full.txt tem só ${probe.body.length} caracteres.`);
-    if (!/^\s*#\s+\S/.test(probe.body) || headings < 2) return partial(0.5, '/llms-full.txt não começa com um título # ou tem menos de dois títulos.');
+    // A one-line preamble before the first title (starlight-llms-txt writes `<SYSTEM>…</SYSTEM>`) is accepted.
+    if (!/^\s*(?:<SYSTEM>[^\n]{0,500}<\/SYSTEM>\s*)?#\s+\S/.test(probe.body) || headings < 2) return partial(0.5, '/llms-full.txt não começa com um título # ou tem menos de dois títulos.');
     // Readers load it whole and refuse the largest (isitagentready fails a file over 5 million characters).
     if (probe.truncated || probe.body.length > LLMS_FULL_MAX_CHARS)
       return partial(

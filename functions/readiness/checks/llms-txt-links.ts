@@ -1,9 +1,19 @@
-import { isResponse } from '../context.ts';
-import { type CheckDefinition, failed, notApplicable, partial, passed } from './types.ts';
+import { isResponse, type LlmsLinkProbe } from '../context.ts';
+import { type CheckDefinition, failed, notApplicable, partial } from './types.ts';
 
-/** Links sampled from llms.txt (same origin), and the share that must answer 200. */
-export const LINK_SAMPLE = 8;
+/** Share of the llms.txt links that must work for the check to pass (AFDocs asks the same). */
 export const LINK_THRESHOLD = 0.9;
+
+/** Statuses by which an endpoint shows it exists but wants another request (POST only, a query, a token…). */
+const ENDPOINT_ALIVE = new Set([400, 401, 403, 405, 406, 415, 422]);
+
+/** Whether a tried llms.txt link works: a page answers 200 without redirecting; an endpoint answers at all. */
+export function linkWorks(item: LlmsLinkProbe): boolean {
+  const probe = item.probe;
+  if (!probe || !isResponse(probe)) return false;
+  if (!item.endpoint) return probe.status === 200 && probe.redirects.length === 0;
+  return (probe.status >= 200 && probe.status < 300) || ENDPOINT_ALIVE.has(probe.status);
+}
 
 export const llmsTxtLinks: CheckDefinition = {
   id: 'llms-txt-links',
@@ -17,17 +27,17 @@ export const llmsTxtLinks: CheckDefinition = {
   async run(ctx) {
     const { file } = await ctx.llms();
     if (!file) return failed('Sem llms.txt para verificar os links.');
-    const origin = ctx.origin;
-    const sameSite = [...new Set(file.links.map((l) => { try { return new URL(l.url, `${origin}/`).href; } catch { return ''; } }))].filter((u) => u.startsWith(`${origin}/`));
-    if (sameSite.length === 0) return notApplicable('O llms.txt não tem links para o próprio site.');
-    const step = Math.max(1, Math.floor(sameSite.length / LINK_SAMPLE));
-    const sample = sameSite.filter((_, i) => i % step === 0).slice(0, LINK_SAMPLE);
-    const probes = await Promise.all(sample.map((u) => ctx.get(u, { accept: 'text/markdown, text/html;q=0.9, */*;q=0.5', maxBytes: 512 * 1024 })));
-    const good = probes.filter((p) => isResponse(p) && p.status === 200 && p.redirects.length === 0).length;
-    const broken = sample.filter((_, i) => { const p = probes[i]; return !p || !isResponse(p) || p.status !== 200; });
-    const share = good / sample.length;
-    const detail = `${good} de ${sample.length} link(s) amostrado(s) responderam 200 sem redirecionar${broken.length ? `; falharam: ${broken.slice(0, 3).map((u) => new URL(u).pathname).join(', ')}` : ''}.`;
-    if (share >= LINK_THRESHOLD) return passed(detail);
+    const all = await ctx.llmsLinks();
+    if (all.length === 0) return notApplicable('O llms.txt não tem links para o próprio site.');
+    // Links the sampling budget left unfetched are neither good nor broken.
+    const tried = all.filter((l) => l.probe);
+    if (tried.length === 0) return notApplicable('Não houve tempo de testar os links do llms.txt nesta medição.');
+    const broken = tried.filter((l) => !linkWorks(l));
+    const endpoints = tried.filter((l) => l.endpoint).length;
+    const describe = (l: LlmsLinkProbe) => `${new URL(l.url).pathname} (${l.probe && isResponse(l.probe) ? `${l.probe.status}${l.probe.redirects.length ? ' com redirecionamento' : ''}` : (l.probe?.message ?? '')})`;
+    const share = (tried.length - broken.length) / tried.length;
+    const detail = `${tried.length - broken.length} de ${tried.length} link(s) funcionam (páginas: 200 sem redirecionar; ${endpoints} endpoint(s) e itens de ## Optional: qualquer resposta de quem existe)${tried.length < all.length ? `; ${all.length - tried.length} não testado(s) por falta de tempo` : ''}${broken.length ? `; falharam: ${broken.slice(0, 3).map(describe).join(', ')}` : ''}.`;
+    if (share >= LINK_THRESHOLD) return partial(1, detail);
     return partial(share, detail);
   },
 };

@@ -1,4 +1,10 @@
-import { type CheckDefinition, failed, notApplicable, partial, passed } from './types.ts';
+import { isResponse } from '../context.ts';
+import { type CheckDefinition, failed, notApplicable, partial } from './types.ts';
+
+/** Share of page links that must point to markdown to pass (AFDocs: 90%); below it, credit in proportion. */
+export const MARKDOWN_LINK_THRESHOLD = 0.9;
+
+const MARKDOWN_PATH = /\.(?:md|markdown|txt)$/i;
 
 export const llmsTxtMarkdown: CheckDefinition = {
   id: 'llms-txt-markdown',
@@ -12,11 +18,12 @@ export const llmsTxtMarkdown: CheckDefinition = {
   async run(ctx) {
     const { file } = await ctx.llms();
     if (!file) return failed('Sem llms.txt.');
-    if (file.links.length === 0) return notApplicable('O llms.txt não tem links.');
-    const md = file.links.filter((l) => /\.(?:md|markdown|txt)(?:[?#].*)?$/i.test(l.url)).length;
-    const share = md / file.links.length;
-    const detail = `${md} de ${file.links.length} link(s) apontam para markdown ou texto.`;
-    if (share >= 0.5) return passed(detail);
-    return partial(share * 2, detail);
+    // Pages only: endpoints (JSON, MCP, /ask…) and ## Optional items are not pages to be read as markdown.
+    const pages = (await ctx.llmsLinks()).filter((l) => !l.endpoint);
+    if (pages.length === 0) return notApplicable('O llms.txt não tem links para páginas do próprio site.');
+    const markdown = pages.filter((l) => MARKDOWN_PATH.test(new URL(l.url).pathname) || (l.probe && isResponse(l.probe) && l.probe.status === 200 && l.probe.contentType === 'text/markdown'));
+    const share = markdown.length / pages.length;
+    const detail = `${markdown.length} de ${pages.length} link(s) para páginas apontam para markdown ou texto (o esperado é ${Math.round(MARKDOWN_LINK_THRESHOLD * 100)}% ou mais).`;
+    return partial(share >= MARKDOWN_LINK_THRESHOLD ? 1 : share, detail);
   },
 };

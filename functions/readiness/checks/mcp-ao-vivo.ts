@@ -1,6 +1,7 @@
 import { isObject, isResponse, type MeasurementContext, parseJson, type Probe } from '../context.ts';
+import { missingInterface } from './api-signals.ts';
 import { mcpEndpoint } from './mcp-cartao.ts';
-import { type CheckDefinition, failed, partial, passed } from './types.ts';
+import { type CheckDefinition, partial, passed } from './types.ts';
 
 export const MCP_PROTOCOL_VERSION = '2025-06-18';
 
@@ -50,12 +51,12 @@ export const mcpAoVivo: CheckDefinition = {
       capabilities: {},
       clientInfo: { name: 'SinalCognitivoLeitor', version: '1.0' },
     });
-    if (!isResponse(init)) return failed(`initialize em ${where} falhou: ${init.message}.`);
-    if (init.status !== 200) return failed(`initialize em ${where} respondeu ${init.status}${fromCard ? '' : ' (nenhum cartão MCP indica outro endereço)'}.`);
+    if (!isResponse(init)) return missingInterface(ctx, `initialize em ${where} falhou: ${init.message}.`);
+    if (init.status !== 200) return missingInterface(ctx, `initialize em ${where} respondeu ${init.status}${fromCard ? '' : ' (nenhum cartão MCP indica outro endereço)'}.`);
     const message = jsonRpcResult(init.body, 1);
     const result = isObject(message?.result) ? message.result : undefined;
     const serverName = isObject(result?.serverInfo) && typeof result.serverInfo.name === 'string' ? result.serverInfo.name : undefined;
-    if (!result || !serverName) return failed(`initialize em ${where} não devolveu serverInfo.name (${message?.error ? 'erro JSON-RPC' : 'resposta não reconhecida'}).`);
+    if (!result || !serverName) return missingInterface(ctx, `initialize em ${where} não devolveu serverInfo.name (${message?.error ? 'erro JSON-RPC' : 'resposta não reconhecida'}).`);
     const version = typeof result.protocolVersion === 'string' ? result.protocolVersion : MCP_PROTOCOL_VERSION;
     const session = init.headers.get('mcp-session-id');
     const headers: Record<string, string> = { 'mcp-protocol-version': version, ...(session ? { 'mcp-session-id': session } : {}) };

@@ -1,5 +1,6 @@
 import { isObject, type MeasurementContext } from '../context.ts';
-import { type CheckDefinition, failed, partial, passed } from './types.ts';
+import { missingInterface } from './api-signals.ts';
+import { type CheckDefinition, partial, passed } from './types.ts';
 
 /** The MCP endpoint a card points to (legacy `transport.endpoint`, SEP-2127 `remotes[].url`, or `endpoint`/`url`). */
 export function mcpEndpointOf(card: unknown): string | undefined {
@@ -48,7 +49,7 @@ export const mcpCartao: CheckDefinition = {
   referencia: 'https://github.com/modelcontextprotocol/modelcontextprotocol/issues/1649',
   async run(ctx) {
     const card = await ctx.mcpCard();
-    if (!card) return failed('Nenhum cartão MCP em /.well-known/mcp/server-card.json, /.well-known/mcp.json nem /mcp/server-card.');
+    if (!card) return missingInterface(ctx, 'Nenhum cartão MCP em /.well-known/mcp/server-card.json, /.well-known/mcp.json nem /mcp/server-card.');
     const json = card.json as Record<string, unknown>;
     const { name, version } = mcpIdentityOf(json);
     const endpoint = mcpEndpointOf(json);

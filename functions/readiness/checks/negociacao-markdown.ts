@@ -1,8 +1,13 @@
 import { looksLikeHtml } from '../analysis/llms.ts';
-import { isResponse } from '../context.ts';
-import { type CheckDefinition, failed, partial, passed } from './types.ts';
+import { isResponse, ok200 } from '../context.ts';
+import type { FetchedResponse } from '../fetch/safe-fetch.ts';
+import { type CheckDefinition, failed, partial } from './types.ts';
 
 export const MARKDOWN_ACCEPT = 'text/markdown, text/html;q=0.9';
+/** Pages asked first; when none of them negotiates, the rest of the sample is not asked. */
+const FIRST_PAGES = 5;
+
+type Negotiated = { credit: number; seen: string; vary?: boolean } | undefined;
 
 export const negociacaoMarkdown: CheckDefinition = {
   id: 'negociacao-markdown',
@@ -16,16 +21,33 @@ export const negociacaoMarkdown: CheckDefinition = {
     'Quando o cabeçalho Accept preferir text/markdown, responda o mesmo endereço com o conteúdo em markdown (Content-Type: text/markdown) e envie Vary: Accept nas duas variantes, para que caches não misturem HTML e markdown.',
   referencia: 'https://developers.cloudflare.com/fundamentals/reference/markdown-for-agents/',
   async run(ctx) {
-    const probe = await ctx.get(ctx.home.finalUrl, { accept: MARKDOWN_ACCEPT });
-    if (!isResponse(probe)) return failed(`A requisição com Accept: text/markdown falhou: ${probe.message}.`);
-    if (probe.status !== 200) return failed(`Com Accept: text/markdown a página inicial respondeu ${probe.status}.`);
-    const isMarkdown = (probe.contentType === 'text/markdown' || probe.contentType === 'text/x-markdown') && !looksLikeHtml(probe.body);
-    if (!isMarkdown) return failed(`Com Accept: text/markdown a página inicial respondeu ${probe.contentType || 'sem Content-Type'}${looksLikeHtml(probe.body) ? ' com HTML' : ''}.`);
-    const vary = /\baccept\b/i.test(probe.headers.get('vary') ?? '');
-    const htmlVary = /\baccept\b/i.test(ctx.home.headers.get('vary') ?? '');
-    if (vary && htmlVary) return passed(`Responde ${probe.contentType} com Vary: Accept nas duas variantes.`);
-    return partial(0.75, `Responde ${probe.contentType}, mas sem Vary: Accept ${vary ? 'na variante HTML' : 'na resposta markdown'}.`, {
-      comoCorrigir: 'Envie Vary: Accept tanto na resposta HTML quanto na markdown, para que caches e CDNs não sirvam uma no lugar da outra.',
-    });
+    const sampled = (await ctx.samplePages()).flatMap((p) => (ok200(p.probe) && p.analysis ? [{ url: p.url, html: p.probe }] : []));
+    const pages = [{ url: ctx.home.finalUrl, html: ctx.home }, ...sampled];
+    const probeOf = async (page: { url: string; html: FetchedResponse }): Promise<Negotiated> => {
+      const probe = page.url === ctx.home.finalUrl ? await ctx.get(page.url, { accept: MARKDOWN_ACCEPT }) : await ctx.sampleGet(page.url, { accept: MARKDOWN_ACCEPT });
+      if (!probe) return undefined;
+      if (!isResponse(probe)) return { credit: 0, seen: probe.message };
+      if (probe.status !== 200) return { credit: 0, seen: `HTTP ${probe.status}` };
+      const isMarkdown = (probe.contentType === 'text/markdown' || probe.contentType === 'text/x-markdown') && !looksLikeHtml(probe.body);
+      if (!isMarkdown) return { credit: 0, seen: `${probe.contentType || 'sem Content-Type'}${looksLikeHtml(probe.body) ? ' com HTML' : ''}` };
+      const vary = /\baccept\b/i.test(probe.headers.get('vary') ?? '');
+      const htmlVary = /\baccept\b/i.test(page.html.headers.get('vary') ?? '');
+      return { credit: vary && htmlVary ? 1 : 0.75, seen: probe.contentType, vary: vary && htmlVary };
+    };
+    // The first pages decide whether the server negotiates at all; only then is the whole sample asked.
+    const first = await Promise.all(pages.slice(0, FIRST_PAGES).map(probeOf));
+    const negotiates = first.some((r) => r && r.credit > 0);
+    const rest = negotiates ? await Promise.all(pages.slice(FIRST_PAGES).map(probeOf)) : [];
+    const results = [...first, ...rest].filter((r): r is NonNullable<Negotiated> => !!r);
+    const home = first[0];
+    if (!negotiates) return failed(`Com Accept: text/markdown a página inicial respondeu ${home?.seen ?? 'sem resposta'}; nenhuma de ${results.length} página(s) amostrada(s) respondeu markdown.`);
+    const markdown = results.filter((r) => r.credit > 0);
+    const withoutVary = markdown.filter((r) => !r.vary);
+    const detail = `${markdown.length} de ${results.length} página(s) amostrada(s) respondem markdown a Accept: text/markdown${withoutVary.length ? `; ${withoutVary.length} sem Vary: Accept nas duas variantes` : ', com Vary: Accept nas duas variantes'}.`;
+    return partial(
+      results.reduce((sum, r) => sum + r.credit, 0) / results.length,
+      detail,
+      withoutVary.length ? { comoCorrigir: 'Envie Vary: Accept tanto na resposta HTML quanto na markdown, para que caches e CDNs não sirvam uma no lugar da outra.' } : {},
+    );
   },
 };

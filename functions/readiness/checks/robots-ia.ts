@@ -25,7 +25,7 @@ export const robotsIa: CheckDefinition = {
       });
     }
     const file = info.file;
-    if (!file) return passed('Sem robots.txt legível: nenhuma regra bloqueia os robôs de IA.');
+    if (!file) return passed(isResponse(info.probe) && info.probe.status >= 400 ? `/robots.txt respondeu ${info.probe.status}: pela RFC 9309 nenhum robô de IA está bloqueado.` : 'Sem robots.txt legível: nenhuma regra bloqueia os robôs de IA.');
     const home = new URL(ctx.home.finalUrl).pathname || '/';
     const blocked: (typeof AI_AGENTS)[number][] = [];
     for (const agent of AI_AGENTS) {

@@ -1,6 +1,9 @@
 import { isResponse } from '../context.ts';
 import { type CheckDefinition, failed, partial, passed } from './types.ts';
 
+/** Share of the weight for a robots.txt that answers 4xx (allowed by RFC 9309, no policy stated). */
+export const ROBOTS_ABSENT_CREDIT = 0.5;
+
 export const robotsTxt: CheckDefinition = {
   id: 'robots-txt',
   nome: 'robots.txt publicado e legível',
@@ -17,6 +20,13 @@ export const robotsTxt: CheckDefinition = {
     if (!isResponse(info.probe)) return failed(`Não foi possível ler /robots.txt: ${info.probe.message}.`);
     const status = info.probe.status;
     if (status >= 500) return failed(`/robots.txt respondeu ${status}: pela RFC 9309, robôs tratam isso como proibição total.`);
+    // RFC 9309 §2.3.1.3: an unavailable robots.txt (4xx) allows everything. Nothing is blocked, but no policy
+    // is stated and no sitemap declared: half the weight (a site that blocks some bots never outranks it).
+    if (status >= 400 && status < 500) {
+      return partial(ROBOTS_ABSENT_CREDIT, `/robots.txt respondeu ${status}: pela RFC 9309 tudo pode ser lido, mas o site não declara política nem sitemap.`, {
+        comoCorrigir: 'Publique /robots.txt (text/plain) declarando a sua política para robôs de busca e de IA e uma linha Sitemap: com o endereço absoluto do sitemap.',
+      });
+    }
     if (status !== 200) return failed(`/robots.txt respondeu ${status}.`);
     if (info.servedHtml) return failed('/robots.txt devolve uma página HTML em vez de texto.');
     const file = info.file;

@@ -1,4 +1,7 @@
+import { isResponse } from '../context.ts';
 import { type CheckDefinition, failed, partial, passed } from './types.ts';
+
+const VIA = { robots: 'declarado no robots.txt', link: 'anunciado com <link rel="sitemap">', caminho: 'no endereço usual' } as const;
 
 export const sitemap: CheckDefinition = {
   id: 'sitemap',
@@ -13,13 +16,23 @@ export const sitemap: CheckDefinition = {
   referencia: 'https://www.sitemaps.org/protocol.html',
   async run(ctx) {
     const info = await ctx.sitemap();
-    if (info.urls.length === 0) return failed(`Sitemap não encontrado ou vazio${info.url ? ` em ${info.url}` : ''}: ${info.problem ?? 'sem <loc>'}.`);
-    const declared = ((await ctx.robots()).file?.sitemaps.length ?? 0) > 0;
-    const kind = info.kind === 'sitemapindex' ? `índice com ${info.urls.length} sitemap(s)` : `${info.urls.length} página(s)`;
-    if (info.problem) return partial(0.5, `Sitemap em ${info.url} (${kind}), mas ${info.problem}.`);
-    if (!declared) return partial(0.75, `Sitemap em ${info.url} (${kind}), mas não declarado no robots.txt.`, {
+    if (info.urls.length === 0) {
+      return failed(
+        `Sitemap não encontrado ou vazio${info.url ? ` (primeiro lido: ${info.url})` : ''}: ${info.problem ?? 'sem <loc>'}. Procurados: linhas Sitemap: do robots.txt, <link rel="sitemap"> da página inicial, /sitemap.xml, /sitemap-index.xml e /sitemap_index.xml.`,
+      );
+    }
+    const robots = await ctx.robots();
+    const declared = (robots.file?.sitemaps.length ?? 0) > 0;
+    // No robots.txt at all (4xx): the robots-txt check already counts that absence; it is not charged twice.
+    const noRobots = isResponse(robots.probe) && robots.probe.status >= 400 && robots.probe.status < 500;
+    const pages = info.pages ?? info.urls;
+    const kind = info.kind === 'sitemapindex' ? `índice com ${info.urls.length} sitemap(s) e ${pages.length} página(s)` : `${info.urls.length} página(s)`;
+    const where = `Sitemap em ${info.url} (${kind}), ${VIA[info.via ?? 'caminho']}`;
+    if (info.problem) return partial(0.5, `${where}, mas ${info.problem}.`);
+    if (noRobots) return passed(`${where} (sem robots.txt para declará-lo).`);
+    if (!declared) return partial(0.75, `${where}, mas não declarado no robots.txt.`, {
       comoCorrigir: 'Declare o sitemap no robots.txt com uma linha Sitemap: e o endereço absoluto.',
     });
-    return passed(`Sitemap em ${info.url} com ${kind}, declarado no robots.txt.`);
+    return passed(`${where}.`);
   },
 };

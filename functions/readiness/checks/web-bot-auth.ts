@@ -2,6 +2,7 @@ import { createHash, createPublicKey, verify } from 'node:crypto';
 import { calculateJwkThumbprint, type JWK } from 'jose';
 import { type InnerList, isInnerList, parseDictionary, serializeInnerList } from 'structured-headers';
 import { authorityOf, DIRECTORY_MEDIA_TYPE } from '../agent/signing.ts';
+import { looksLikeHtml } from '../analysis/llms.ts';
 import { isObject, isResponse, parseJson } from '../context.ts';
 import type { FetchedResponse } from '../fetch/safe-fetch.ts';
 import { type CheckDefinition, failed, notApplicable, partial, passed } from './types.ts';
@@ -78,6 +79,10 @@ export const webBotAuth: CheckDefinition = {
     const probe = await ctx.get('/.well-known/http-message-signatures-directory', { accept: DIRECTORY_MEDIA_TYPE, followRedirects: false });
     if (!isResponse(probe)) return notApplicable(`Diretório não consultado (${probe.message}): verificação não se aplica.`);
     if (probe.status === 404 || probe.status === 410) return notApplicable('O site não publica diretório de chaves (só é necessário para quem opera robôs ou agentes).');
+    // A single-page app's fallback answers any path with its HTML page: that is no directory at all.
+    if (probe.status === 200 && (probe.contentType.includes('html') || looksLikeHtml(probe.body))) {
+      return notApplicable('O endereço do diretório devolve uma página HTML (o site não publica diretório de chaves).');
+    }
     if (probe.status !== 200) return failed(`O diretório respondeu ${probe.status} (verificadores não seguem redirecionamentos e exigem 200).`);
     const json = parseJson(probe.body);
     if (!isObject(json) || !Array.isArray(json.keys)) return failed('O diretório não é um JWKS (objeto com a lista keys).');

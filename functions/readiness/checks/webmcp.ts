@@ -1,5 +1,6 @@
 import { ok200 } from '../context.ts';
-import { type CheckDefinition, failed, passed } from './types.ts';
+import { missingInterface } from './api-signals.ts';
+import { type CheckDefinition, passed } from './types.ts';
 
 /** Characters allowed between `modelContext` and `registerTool` (either order) for a script to count. */
 const NEAR = 400;
@@ -47,6 +48,6 @@ export const webmcp: CheckDefinition = {
       const probe = await ctx.get(script.href, { accept: 'text/javascript, */*;q=0.5', maxBytes: 512 * 1024 });
       if (ok200(probe) && registersTools(probe.body)) return passed(`${script.pathname} registra ferramentas com modelContext.registerTool.`);
     }
-    return failed(`Nenhuma ferramenta WebMCP registrada pela página inicial (${scripts.length} script(s) do próprio site examinado(s)).`);
+    return missingInterface(ctx, `Nenhuma ferramenta WebMCP registrada pela página inicial (${scripts.length} script(s) do próprio site examinado(s)).`, { forms: true });
   },
 };

@@ -2,8 +2,9 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { detectInterference } from '../../../functions/readiness/analysis/challenge.ts';
 import { analyzeHtml } from '../../../functions/readiness/analysis/html.ts';
+import { isEndpointLink, spread } from '../../../functions/readiness/context.ts';
 import { parseLinkHeader } from '../../../functions/readiness/analysis/link-header.ts';
-import { looksLikeHtml, parseLlmsTxt } from '../../../functions/readiness/analysis/llms.ts';
+import { isOptionalLink, looksLikeHtml, markdownLinks, parseLlmsTxt } from '../../../functions/readiness/analysis/llms.ts';
 import { isAllowed, parseContentSignal, parseRobots } from '../../../functions/readiness/analysis/robots.ts';
 
 describe('robots.txt (RFC 9309)', () => {
@@ -60,6 +61,7 @@ describe('llms.txt', () => {
     assert.equal(file.hasSummary, true);
     assert.deepEqual(file.sections.map((s) => [s.title, s.links]), [['Docs', 2], ['Optional', 1]]);
     assert.deepEqual(file.links.map((l) => l.url), ['https://exemplo.com/index.md', '/precos.md', 'https://exemplo.com/blog.md']);
+    assert.deepEqual(file.links.map((l) => [l.section, isOptionalLink(l)]), [['Docs', false], ['Docs', false], ['Optional', true]]);
   });
   test('missing H1', () => {
     assert.equal(parseLlmsTxt('Exemplo\n## Docs\n- [a](b)').hasH1, false);
@@ -143,5 +145,39 @@ describe('HTML analysis on the tokenizer: the cases a tree used to settle', () =
     assert.equal(a.text, 'Olámundo Nome X');
     assert.deepEqual(a.controls, [{ labelled: true }, { labelled: true }], 'wrapped, and by for= declared after the control');
     assert.deepEqual(a.jsonLd, ['{"a":"&amp;"}'], 'script text is raw');
+  });
+});
+
+describe('issue 14: what the sample and discovery read from a page', () => {
+  test('links of a markdown twin: code spans and fenced blocks are examples, not links', () => {
+    const md = 'Veja [Preços](/precos.md) e o formato `- [nome](url): notas`.\n\n```md\n- [Título](/exemplo)\n```\n\n~~~\n[x](/y)\n~~~\n[Sobre](https://x.com/sobre)\n';
+    assert.deepEqual(markdownLinks(md), ['/precos.md', 'https://x.com/sobre']);
+  });
+  test('<link rel="sitemap">, forms, and the llms.txt pointer near the top (nav, script and style left out)', async () => {
+    const nav = `<nav>${'<a href="/x">menu</a>'.repeat(200)}</nav>`;
+    const html = `<html><head><link rel="sitemap" href="/sitemap-index.xml"></head><body>${nav}<script>${'x'.repeat(5000)}</script><main><p>Índice para agentes: <a href="/llms.txt">llms.txt</a></p><p>${'texto '.repeat(400)}</p><form><input aria-label="q"></form></main></body></html>`;
+    const a = await analyzeHtml(html);
+    assert.deepEqual(a.sitemapLinks, ['/sitemap-index.xml']);
+    assert.equal(a.forms, 1);
+    assert.ok(a.llmsPointer !== undefined && a.llmsPointer < 0.05, `pointer at ${a.llmsPointer}: the nav and the script before it do not count`);
+  });
+  test('a pointer at the foot of the page is found, but low; none is undefined; a pointer inside nav does not count', async () => {
+    const foot = await analyzeHtml(`<body><main><p>${'texto '.repeat(400)}</p></main><footer><a href="/llms.txt">llms.txt</a></footer></body>`);
+    assert.ok((foot.llmsPointer ?? 0) > 0.9);
+    assert.equal((await analyzeHtml('<body><p>nada</p></body>')).llmsPointer, undefined);
+    assert.equal((await analyzeHtml('<body><nav><a href="/llms.txt">x</a></nav><p>oi</p></body>')).llmsPointer, undefined);
+    assert.ok(((await analyzeHtml(`<body><p>Veja /llms.txt</p><p>${'texto '.repeat(50)}</p></body>`)).llmsPointer ?? 1) < 0.1, 'the text /llms.txt counts too');
+  });
+  test('llms.txt links judged as endpoints: data, MCP, /ask, /api/, well-known, queries and ## Optional', () => {
+    const link = (url: string, section = 'Docs') => isEndpointLink({ title: '', url, section }, new URL(url, 'https://x.com/'));
+    for (const url of ['/agentes/catalogo.json', '/feeds/a.jsonl', '/sitemap.xml', '/mcp', '/mcp/docs', '/ask', '/api/v1/paginas', '/.well-known/api-catalog', '/busca?q=x']) assert.equal(link(url), true, url);
+    for (const url of ['/sobre.md', '/blog/post/', '/llms-full.txt', '/mcpx']) assert.equal(link(url), false, url);
+    assert.equal(link('/blog/post/', 'Optional'), true);
+  });
+  test('the sample is deterministic and spread over the list', () => {
+    const items = Array.from({ length: 200 }, (_, i) => i);
+    assert.deepEqual(spread(items, 4), [0, 50, 100, 150]);
+    assert.deepEqual(spread([1, 2], 5), [1, 2]);
+    assert.deepEqual(spread(items, 49), spread(items, 49));
   });
 });

@@ -62,8 +62,8 @@ describe('hostile content is analysed in bounded time (tests/attacks/hostile-con
     for (const row of HOSTILE_CONTENT_CASES.filter((r) => r.surface === 'llms')) assert.deepEqual(parseLlmsTxt(row.body()).links, []);
     const file = parseLlmsTxt(`# Site\n\n## Docs\n\n- ${'['.repeat(1_000)} [Início](/index.md "título"): a inicial\n- [Preços](<https://x.com/precos.md>)\n`);
     assert.deepEqual(file.links, [
-      { title: 'Início', url: '/index.md' },
-      { title: 'Preços', url: 'https://x.com/precos.md' },
+      { title: 'Início', url: '/index.md', section: 'Docs' },
+      { title: 'Preços', url: 'https://x.com/precos.md', section: 'Docs' },
     ]);
     assert.equal(file.sections[0]?.links, 2);
   });

@@ -2,7 +2,11 @@ import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { INTERFACE_CHECKS } from '../../../functions/readiness/checks/api-signals.ts';
 import { CHECKS } from '../../../functions/readiness/checks/index.ts';
+import { ROBOTS_ABSENT_CREDIT } from '../../../functions/readiness/checks/robots-txt.ts';
+import { SAMPLE_MAX } from '../../../functions/readiness/context.ts';
+import { MAX_REQUESTS } from '../../../functions/readiness/measure.ts';
 import type { CheckDefinition, CheckOutcome } from '../../../functions/readiness/checks/types.ts';
 import { envelopeSchema, GRAUS } from '../../../functions/readiness/envelope.ts';
 import { CAMADAS, GRADE_TABLE, gradeFor, PESOS, score, TETOS } from '../../../functions/readiness/scoring.ts';
@@ -99,7 +103,7 @@ describe('check registry', () => {
       'llms-full-txt', 'markdown-gemeo', 'negociacao-markdown', 'texto-no-servidor', 'peso-da-pagina', 'json-ld', 'schema-organizacao',
       'titulo-descricao', 'canonical', 'idioma', 'openapi', 'api-catalog', 'oauth-recurso-protegido', 'oauth-servidor', 'mcp-cartao',
       'mcp-ao-vivo', 'a2a-cartao', 'agent-skills', 'webmcp', 'web-bot-auth', 'https', 'hsts', 'cabecalhos-seguranca', 'tempo-de-resposta',
-      'acessibilidade', 'estabilidade-visual', 'status-http', 'cache',
+      'acessibilidade', 'estabilidade-visual', 'status-http', 'cache', 'llms-txt-ponteiro', 'llms-txt-tamanho', 'links-nos-gemeos',
     ]) assert.ok(ids.has(id), id);
   });
   test('every camada has checks', () => {
@@ -137,6 +141,19 @@ describe('the published method (como-pontuamos.md) matches the scorer', () => {
   test('caps', () => {
     assert.match(page, new RegExp(`robots.txt[^\\n]*nota máxima ${TETOS.robosDeIaBloqueados}`));
     assert.match(page, new RegExp(`JavaScript[^\\n]*nota máxima ${TETOS.semTextoNoServidor}`));
+  });
+  test('agent interfaces count only with evidence: the same checks on the page as in the code', () => {
+    const rule = /Sem nenhum desses sinais, as verificações ([^\n]*?) ficam de fora da conta/.exec(page)?.[1] ?? '';
+    assert.deepEqual([...rule.matchAll(/`([a-z0-9-]+)`/g)].map((m) => m[1]).sort(), [...INTERFACE_CHECKS].sort());
+    for (const id of INTERFACE_CHECKS) assert.equal(CHECKS.find((c) => c.id === id)?.camada, 'agentes', id);
+    assert.match(page, /Um site sem API pode tirar A\+\?"\n\s+resposta: "Pode\./);
+  });
+  test('sample size, request bound and the absent robots.txt credit', () => {
+    assert.match(page, new RegExp(`\\*\\*até ${SAMPLE_MAX} páginas\\*\\*`));
+    assert.match(page, new RegExp(`até ${SAMPLE_MAX - 1} outras páginas`));
+    assert.match(page, new RegExp(`no máximo ${MAX_REQUESTS} no total`));
+    assert.equal(ROBOTS_ABSENT_CREDIT, 0.5);
+    assert.match(page, /robots\.txt ausente \(erro 4xx\)\*\* vale metade do peso/);
   });
   test('every estado of the envelope is documented', () => {
     for (const estado of envelopeSchema.shape.estado.options) assert.match(page, new RegExp(`\\| \`${estado}\` \\|`));
