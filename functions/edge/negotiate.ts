@@ -9,6 +9,7 @@
 import { AGENT_MODE_PAGE, PAGE_ALIASES } from '../../src/model/aliases.ts';
 import { CONTENT_SIGNAL, isAiAgent } from '../../src/model/ai-agents.ts';
 import { MARKDOWN_MEDIA_TYPE, NEGOTIATED_VARY } from '../../src/model/media-types.ts';
+import { twinOf } from '../../src/model/routes.ts';
 import { prefersMarkdown, refusesMarkdown } from './accept.ts';
 
 export interface NegotiationHooks {
@@ -25,10 +26,10 @@ export const estimateTokens = (text: string): number => Math.ceil(text.length / 
 export const twinPathFor = (pathname: string): string | undefined => {
   let path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   path = PAGE_ALIASES[path] ?? path;
-  if (path === '/' || path === '') return '/index.md';
+  if (path === '/' || path === '') return twinOf('index');
   const last = path.slice(path.lastIndexOf('/') + 1);
   if (last.includes('.')) return undefined;
-  return `${path}.md`;
+  return twinOf(path.slice(1));
 };
 
 /** Adds the request headers that pick a page route's variant to `Vary`, keeping what is there (once each). */

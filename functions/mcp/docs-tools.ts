@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { MARKDOWN_MEDIA_TYPE } from '../../src/model/media-types.ts';
+import { twinOf, twinUrl } from '../../src/model/routes.ts';
 import type { IndexEntry, SiteData } from '../content/site-data.ts';
 import { READ_ONLY, type ToolDefinition, dataResult, defineTool, foldText, toolError } from './registry.ts';
 
@@ -51,8 +52,8 @@ export function docFiles(data: SiteData, origin: string): DocFile[] {
     const page = data.paginas.find((p) => p.rota === rota);
     if (!page) continue;
     docs.push({
-      caminho: `/${rota}.md`,
-      url: `${origin}/${rota}.md`,
+      caminho: twinOf(rota),
+      url: twinUrl(origin, rota),
       titulo: page.titulo,
       descricao: page.descricao,
       tipo: MARKDOWN_MEDIA_TYPE,

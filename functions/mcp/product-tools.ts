@@ -9,10 +9,13 @@ import { envelopeSchema, type Envelope } from '../readiness/envelope.ts';
 import { PAGE_ALIASES } from '../../src/model/aliases.ts';
 import { tiposDeSolucao, type Produto } from '../../src/model/content.ts';
 import { loadPrices, productView } from '../../src/model/prices.ts';
+import { twinUrl } from '../../src/model/routes.ts';
 import { QUOTED_DATA_NOTE, READ_ONLY, type ToolContext, type ToolDefinition, dataResult, defineTool, foldText, quoted, toolError } from './registry.ts';
 
 /** Where the free measurement is made (contract: the API and the tools never measure). */
-export const MEASURE_PAGE = '/diagnostico-de-visibilidade-cognitiva';
+import { MEASURE_PATH as MEASURE_PAGE } from '../../src/model/measurement.ts';
+
+export { MEASURE_PAGE };
 
 // ---------------------------------------------------------------------------------------------------------
 // Output schemas
@@ -119,8 +122,6 @@ export function routeOf(input: string): string {
   const alias = PAGE_ALIASES[`/${path}`];
   return alias ? alias.replace(/^\//, '') || 'index' : path;
 }
-
-const twinUrl = (origin: string, rota: string) => `${origin}/${rota}.md`;
 
 function searchHits(context: ToolContext, consulta: string, limite: number, secoes?: readonly string[]) {
   return context.search.search(consulta, { limite, ...(secoes ? { secoes } : {}) }).map((r) => ({

@@ -11,6 +11,7 @@
  *   per the Web Bot Auth draft (a static file cannot carry the per-request signature headers).
  */
 import { z } from 'zod';
+import { MEASURE_PATH } from '../../src/model/measurement.ts';
 import { preflightResponse } from '../http/cors.ts';
 import { isJsonMediaType, mediaType, readBodyText } from '../http/body.ts';
 import { crossSiteReason } from '../http/same-origin.ts';
@@ -159,7 +160,7 @@ async function measurement(request: Request, context: RequestContext): Promise<R
   const crossSite = crossSiteReason(request, runtime().config.origin);
   if (crossSite) {
     await request.body?.cancel().catch(() => {});
-    return failure(format, 403, 'cross_site_request', `${crossSite} A medição gratuita só aceita pedidos feitos pela própria página de medição, em ${runtime().config.origin}/diagnostico-de-visibilidade-cognitiva.`);
+    return failure(format, 403, 'cross_site_request', `${crossSite} A medição gratuita só aceita pedidos feitos pela própria página de medição, em ${runtime().config.origin}${MEASURE_PATH}.`);
   }
   if (type !== 'application/x-www-form-urlencoded' && !isJsonMediaType(type)) {
     await request.body?.cancel().catch(() => {});
