@@ -131,7 +131,19 @@ describe('POST /api/ia/medicao', () => {
     assert.match(html, /class="medicao-gauge"/);
     assert.match(html, /\/api\/ia\/leitura\?site=/);
     assert.doesNotMatch(html, /\sstyle=/, 'no inline style attributes');
-    assert.doesNotMatch(html, /<script/, 'no scripts');
+    // The site's layout (functions/html/shell.ts): its scripts are the external WebMCP module and JSON-LD data, none inline.
+    for (const tag of html.match(/<script\b[^>]*>/g) ?? []) assert.match(tag, /\ssrc="\/[^"]+"|type="application\/ld\+json"/, `no inline script: ${tag}`);
+    // The same header (menu) and footer as a static page of the site.
+    const chrome = (page: string) => ({
+      header: page.match(/<header class="site-header">[\s\S]*?<\/header>/)?.[0],
+      footer: page.match(/<footer class="site-footer">[\s\S]*?<\/footer>/)?.[0],
+    });
+    const statica = await (await fetch(`${server.url}/privacidade`)).text();
+    const withoutTwin = (part: string | undefined) => part?.replace(/ · <a href="\/privacidade\.md"[^>]*>[^<]*<\/a>|<li><a href="\/privacidade\.md"[^>]*>[^<]*<\/a><\/li>/g, '');
+    assert.ok(chrome(html).header?.includes('<nav aria-label="Principal">'), 'the site menu');
+    assert.equal(chrome(html).header, withoutTwin(chrome(statica).header));
+    assert.equal(chrome(html).footer, withoutTwin(chrome(statica).footer));
+    assert.match(html, /<link rel="stylesheet" href="\/_astro\/[\w.-]+\.css">/, 'the site stylesheet');
   });
 
   test('NDJSON progress: one line per check, then the result', async () => {
