@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
-import { type ChildNode, type Element, parseDocument } from 'htmlparser2';
+import { parseDocument } from 'htmlparser2';
 import { renderShellPage } from '../../functions/html/shell.ts';
 import type { Envelope } from '../../functions/readiness/envelope.ts';
 import { renderMessagePage, renderResultPage, renderResultSection } from '../../functions/readiness/result-page.ts';
@@ -16,6 +16,9 @@ import { HTML_INJECTION_CASES } from '../attacks/html-injection-cases.ts';
 
 const ORIGIN = 'https://exemplo-de-origem.com.br';
 const built = (path: string) => readFileSync(new URL(`../../dist/${path}`, import.meta.url), 'utf8');
+
+type ChildNode = ReturnType<typeof parseDocument>['children'][number];
+type Element = Extract<ChildNode, { attribs: Record<string, string> }>;
 
 const elements = (nodes: ChildNode[], out: Element[] = []): Element[] => {
   for (const node of nodes) {
