@@ -14,6 +14,7 @@ import { loadConfig } from '../../functions/config.ts';
 import { envelopeSchema } from '../../functions/readiness/envelope.ts';
 import { setNetworkForTesting } from '../../functions/readiness/fetch/network.ts';
 import { readRecordedReading } from '../../functions/readiness/read-reading.ts';
+import { renderResultSection } from '../../functions/readiness/result-page.ts';
 import { setRuntimeForTesting } from '../../functions/runtime.ts';
 import { MemoryStore } from '../../functions/store/memory.ts';
 import { type Store, StoreUnavailableError } from '../../functions/store/types.ts';
@@ -156,7 +157,12 @@ describe('POST /api/ia/medicao', () => {
     assert.ok(progress.length >= 35);
     assert.equal(progress.at(-1)?.feitas, progress.at(-1)?.total);
     assert.equal(lines.at(-1)?.tipo, 'resultado');
-    envelopeSchema.parse(lines.at(-1)?.leitura);
+    const leitura = envelopeSchema.parse(lines.at(-1)?.leitura);
+    // The result as the server renders it (the same section as the no-JS page), which /medicao.js shows in place.
+    const html = (lines.at(-1) as { html?: unknown }).html;
+    assert.equal(typeof html, 'string');
+    assert.equal(html, renderResultSection(leitura, loadConfig().origin));
+    assert.match(html as string, /^<section class="medicao-resultado"[\s\S]*<\/section>$/);
   });
 
   test('an unscored measurement is recorded too (bot challenge)', async () => {
