@@ -3,6 +3,7 @@
  * schemas the handlers use (./schemas.ts). No data imports: this runs in the static build.
  */
 import { z } from 'zod';
+import { MEASURE_PATH } from '../../src/model/measurement.ts';
 import { errorSchema } from '../openapi/common.ts';
 import {
   type HeaderName,
@@ -148,7 +149,7 @@ const ROUTES: RouteDoc[] = [
     id: 'LerProntidao',
     summary: 'Leitura registrada de prontidão técnica de um domínio (nunca mede; sem leitura, `estado: ausente`).',
     description:
-      'Devolve a última leitura registrada pela medição gratuita (feita na página /diagnostico-de-visibilidade-cognitiva, não pela API). ' +
+      `Devolve a última leitura registrada pela medição gratuita (feita na página ${MEASURE_PATH}, não pela API). ` +
       'O instrumento de leitura tem uma cota de 8 chamadas por minuto: quando pausado ou ocupado, a resposta é 429 com o envelope ' +
       '(`estado: limite`, `tentarEm`) ou 503; sempre com `Retry-After`. Um 429 com corpo de erro (`rate_limited`) é a cota da API.',
     scope: 'prontidao.read',

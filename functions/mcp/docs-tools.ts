@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { MARKDOWN_MEDIA_TYPE } from '../../src/model/media-types.ts';
-import { twinOf, twinUrl } from '../../src/model/routes.ts';
+import { routeOf, twinOf, twinUrl } from '../../src/model/routes.ts';
 import type { IndexEntry, SiteData } from '../content/site-data.ts';
 import { READ_ONLY, type ToolDefinition, dataResult, defineTool, foldText, toolError } from './registry.ts';
 
@@ -81,7 +81,7 @@ export function findDoc(docs: readonly DocFile[], input: string): DocFile | unde
     }
   }
   path = `/${path.split(/[?#]/)[0]!.replace(/^\/+/, '')}`.toLowerCase();
-  return docs.find((d) => d.caminho === path) ?? docs.find((d) => d.caminho === `${path}.md` || d.caminho === `${path.replace(/\/$/, '')}/llms.txt`);
+  return docs.find((d) => d.caminho === path) ?? docs.find((d) => d.caminho === twinOf(routeOf(path)) || d.caminho === `${path.replace(/\/$/, '')}/llms.txt`);
 }
 
 /** `## ` blocks of an llms.txt file: the heading text and the block (heading included). */

@@ -34,7 +34,10 @@ export const sectionOf = (rota: string): Section => {
 /** Root-relative path of a route (`index` → `/`). */
 export const pathOf = (rota: string): string => (rota === 'index' ? '/' : `/${rota}`);
 
-/** Path of the markdown twin of a route (`index` → `/index.md`). */
+/** Route of a root-relative page path (`/` → `index`): the inverse of `pathOf`. */
+export const routeOf = (path: string): string => (path === '/' || path === '' ? 'index' : path.replace(/^\//, ''));
+
+/** Path of the markdown twin of a route (`index` → `/index.md`), the one place twin addresses are made. */
 export const twinOf = (rota: string): string => `/${rota}.md`;
 
 /** Absolute URL of the markdown twin of a route at `origin`. */
