@@ -8,7 +8,8 @@ import type { AddressInfo, Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { negotiateMarkdown } from '../functions/edge/negotiate.ts';
 import { runHandler } from '../functions/http/run.ts';
-import type { Handler } from '../functions/http/types.ts';
+import { createServices, requestContext } from '../functions/http/services.ts';
+import type { Handler, Services } from '../functions/http/types.ts';
 import { type FunctionRoute, isEdgeExcluded, matchFunctionRoute } from '../functions/routes.ts';
 import { createStaticSite } from './static.ts';
 
@@ -18,6 +19,11 @@ export interface LocalServerOptions {
   /** 0 picks a free port. */
   port?: number;
   host?: string;
+  /**
+   * The services every request context carries (configuration, store, clock, network); built from
+   * process.env when absent. Read per request: a test may swap a member between requests.
+   */
+  services?: Services;
 }
 
 export interface LocalServer {
@@ -271,6 +277,7 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
   const distDir = options.distDir ?? fileURLToPath(new URL('../dist/', import.meta.url));
   const site = await createStaticSite(distDir);
   const host = options.host ?? '127.0.0.1';
+  const services = options.services ?? createServices(process.env);
 
   // requireHostHeader: false so that the missing-Host 400 below carries the contract's JSON body.
   const server = createServer({ requireHostHeader: false }, async (req, res) => {
@@ -300,7 +307,7 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
       const route = matchFunctionRoute(pathname);
       let response: Response;
       if (route) {
-        response = await runHandler(await loadHandler(route), request, { clientAddress: req.socket.remoteAddress ?? '0.0.0.0' });
+        response = await runHandler(await loadHandler(route), request, requestContext(services, req.socket.remoteAddress ?? '0.0.0.0'));
       } else if (isEdgeExcluded(pathname)) {
         response = await site.serve(pathname, request.method);
       } else {

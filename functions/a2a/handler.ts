@@ -28,7 +28,6 @@ import { isJsonMediaType, mediaType, readBodyText } from '../http/body.ts';
 import { preflightResponse, withCors } from '../http/cors.ts';
 import { MAX_JSON_DEPTH, jsonTooDeep } from '../http/json-depth.ts';
 import type { Handler } from '../http/types.ts';
-import { runtime } from '../runtime.ts';
 import { siteSearch } from '../search/index.ts';
 import { siteAgentExecutor } from './agent.ts';
 
@@ -126,7 +125,7 @@ function sseStream(first: unknown, rest: AsyncIterator<unknown>, id: RpcId): Rea
   });
 }
 
-const a2a: Handler = async (request) => {
+const a2a: Handler = async (request, requestContext) => {
   if (request.method === 'OPTIONS') return preflightResponse(METHODS, A2A_REQUEST_HEADERS);
   if (request.method !== 'POST') {
     await request.body?.cancel().catch(() => {});
@@ -173,7 +172,7 @@ const a2a: Handler = async (request) => {
     return rpcErrorResponse(id, { code: INVALID_REQUEST, message: `Requisição aninhada demais: o JSON pode ter no máximo ${MAX_JSON_DEPTH} níveis.` });
   }
 
-  const origin = runtime().config.origin;
+  const origin = requestContext.config.origin;
   const card = cardFor(origin);
   const context = defaultServerCallContextBuilder({
     extensions: Extensions.parseServiceParameter(request.headers.get(HTTP_EXTENSION_HEADER) ?? undefined),

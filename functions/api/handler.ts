@@ -13,9 +13,8 @@
 import { authenticate } from '../auth/bearer.ts';
 import { preflightResponse, withCors } from '../http/cors.ts';
 import { errorResponse } from '../http/errors.ts';
-import type { Handler } from '../http/types.ts';
+import type { Handler, RequestContext } from '../http/types.ts';
 import { type RateLimitResult, clientKey, rateLimit, withHeaders } from '../limits/rate-limit.ts';
-import { runtime } from '../runtime.ts';
 import type { ApiContext } from './context.ts';
 import { siteApiData } from './data.ts';
 import { deprecationOf, setDeprecationHeaders } from './deprecations.ts';
@@ -27,7 +26,7 @@ import { sandboxRateLimit } from './sandbox/limit.ts';
 const METHODS = ['GET', 'HEAD', 'OPTIONS'] as const;
 const ALLOW = METHODS.join(', ');
 
-const publicLimit = (address: string): Promise<RateLimitResult> => rateLimit('v1-public', clientKey(address));
+const publicLimit = (context: RequestContext): Promise<RateLimitResult> => rateLimit(context, 'v1-public', clientKey(context, context.clientAddress));
 
 function methodNotAllowed(method: string): Response {
   return errorResponse('method_not_allowed', `O método ${method.slice(0, 16)} não é aceito aqui: a API é somente leitura (use GET).`, {
@@ -48,13 +47,12 @@ function finish(response: Response, limit: RateLimitResult | undefined, match: A
 export const api: Handler = async (request, context) => {
   const url = new URL(request.url);
   const match = matchApi(url.pathname);
-  const { origin } = runtime().config;
+  const { origin } = context.config;
   if (!match) return withCors(notFound('Rota desconhecida da API. Veja GET /api.'));
   if (request.method === 'OPTIONS') return preflightResponse(METHODS);
 
-  const address = context.clientAddress;
   const sandbox = match.area === 'sandbox';
-  const limitFor = (): Promise<RateLimitResult> => (sandbox ? sandboxRateLimit(address) : publicLimit(address));
+  const limitFor = (): Promise<RateLimitResult> => (sandbox ? sandboxRateLimit(context) : publicLimit(context));
 
   if (request.method !== 'GET' && request.method !== 'HEAD') {
     const limit = await limitFor();
@@ -64,15 +62,15 @@ export const api: Handler = async (request, context) => {
   let registrationId: string | null = null;
   let limit: RateLimitResult;
   if (match.area === 'v1' || sandbox) {
-    const auth = await authenticate(request, { scope: match.route?.scope ?? 'site.read', sandbox });
+    const auth = await authenticate(context, request, { scope: match.route?.scope ?? 'site.read', sandbox });
     if (!auth.ok) {
       const refused = await limitFor();
       return finish(refused.limited ?? auth.response, refused, match, request.method, origin);
     }
     registrationId = auth.registrationId;
-    limit = sandbox ? await sandboxRateLimit(address) : await rateLimit('v1', auth.registrationId!);
+    limit = sandbox ? await sandboxRateLimit(context) : await rateLimit(context, 'v1', auth.registrationId!);
   } else {
-    limit = await publicLimit(address);
+    limit = await publicLimit(context);
   }
   if (limit.limited) return finish(limit.limited, limit, match, request.method, origin);
 
@@ -80,12 +78,12 @@ export const api: Handler = async (request, context) => {
     return finish(notFound(`Rota desconhecida: ${url.pathname.slice(0, 120)}. Veja a lista de rotas em GET /api.`), limit, match, request.method, origin);
   }
   const ctx: ApiContext = {
+    ...context,
     url,
     origin,
     data: sandbox ? sandboxApiData(origin) : siteApiData(origin),
     sandbox,
     registrationId,
-    clientAddress: address,
   };
   return finish(await match.route.handle(ctx), limit, match, request.method, origin);
 };

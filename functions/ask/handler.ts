@@ -10,7 +10,6 @@ import { errorResponse } from '../http/errors.ts';
 import { isJsonMediaType, mediaType, readBodyText } from '../http/body.ts';
 import { preflightResponse, withCors } from '../http/cors.ts';
 import type { Handler } from '../http/types.ts';
-import { runtime } from '../runtime.ts';
 import { siteSearch } from '../search/index.ts';
 import { type AskQuestion, answer, clampResults, flagValue, newQueryId, sseBody } from './nlweb.ts';
 import { MAX_QUERY_CHARS, askGetParamsSchema, askPostBodySchema } from './schemas.ts';
@@ -90,7 +89,7 @@ async function fromBody(request: Request, url: URL): Promise<Parsed> {
   };
 }
 
-const ask: Handler = async (request) => {
+const ask: Handler = async (request, context) => {
   const url = new URL(request.url);
   if (request.method === 'OPTIONS') return preflightResponse(METHODS);
   if (!(METHODS as readonly string[]).includes(request.method)) {
@@ -103,7 +102,7 @@ const ask: Handler = async (request) => {
   if (question.text === '') return invalid('A consulta está vazia: informe query (GET) ou query.text (POST) com ao menos uma palavra.');
   if (question.text.length > MAX_QUERY_CHARS) return invalid(`Consulta longa demais: o limite é ${MAX_QUERY_CHARS} caracteres.`);
 
-  const origin = runtime().config.origin;
+  const origin = context.config.origin;
   const body = answer(question, siteSearch(origin), origin);
   if (!question.streaming) {
     return withCors(

@@ -9,7 +9,7 @@
  */
 import type { Config } from '../config.ts';
 import { errorResponse } from '../http/errors.ts';
-import { runtime } from '../runtime.ts';
+import type { Services } from '../http/types.ts';
 import { type AccessClaims, type Scope, SCOPE_STRING, type TokenFailure, verifyToken } from './tokens.ts';
 
 export type { AccessClaims, Scope } from './tokens.ts';
@@ -99,8 +99,8 @@ function bearerToken(request: Request): string | undefined {
   return (match[1] ?? '').trim();
 }
 
-export async function authenticate(request: Request, opts: AuthenticateOptions): Promise<AuthenticateResult> {
-  const { config, now } = runtime();
+export async function authenticate(ctx: Pick<Services, 'config' | 'now'>, request: Request, opts: AuthenticateOptions): Promise<AuthenticateResult> {
+  const { config, now } = ctx;
   const origin = config.origin;
   const token = bearerToken(request);
   if (token === undefined) {

@@ -13,9 +13,9 @@
 import { isJsonMediaType, mediaType, readBodyText } from '../http/body.ts';
 import { preflightResponse, withCors } from '../http/cors.ts';
 import { errorResponse } from '../http/errors.ts';
+import type { Config } from '../config.ts';
 import type { Handler, RequestContext } from '../http/types.ts';
 import { clientKey } from '../limits/rate-limit.ts';
-import { runtime } from '../runtime.ts';
 import { bodyFingerprint, idempotent, parseIdempotencyKey } from './idempotency.ts';
 import { type Registration, type TokenResponse, identityRequestSchema } from './schemas.ts';
 import {
@@ -67,7 +67,7 @@ async function route(request: Request, context: RequestContext): Promise<Respons
     });
   }
 
-  const { config } = runtime();
+  const { config, store, now } = context;
   if (!config.jwtSecret) {
     if (!missingSecretLogged) console.error(`[agent-auth] ${config.jwtSecretProblem ?? 'AGENT_JWT_SECRET ausente.'} As rotas de credencial respondem 503.`);
     missingSecretLogged = true;
@@ -80,7 +80,6 @@ async function route(request: Request, context: RequestContext): Promise<Respons
   const parsed = name === 'identity' ? await readIdentityBody(request) : await readTokenBody(request);
   if (!parsed.ok) return parsed.response;
 
-  const { store, now } = runtime();
   const issuedAt = now();
   const secret = config.jwtSecret;
   if (name === 'identity') {
@@ -89,19 +88,19 @@ async function route(request: Request, context: RequestContext): Promise<Respons
       store,
       route: name,
       // Every anonymous registration has the same body: the key belongs to the client's (hashed) address.
-      scope: `addr:${clientKey(context.clientAddress)}`,
+      scope: `addr:${clientKey(context, context.clientAddress)}`,
       key: idempotencyKey.key,
       fingerprint: bodyFingerprint(body),
       ttlSeconds: ASSERTION_TTL_SECONDS,
       now: issuedAt,
-      execute: () => register(body, secret, issuedAt),
+      execute: () => register(config, body, secret, issuedAt),
     });
   }
 
   const body = parsed.normalized as TokenBody;
   // Verified once, here: the registration it names owns the key, and `exchange` reuses the result.
   const verified = body.assertion ? await verifyToken(body.assertion, 'assertion', { origin: config.origin, secret, now: issuedAt }) : undefined;
-  const execute = () => exchange(body, secret, issuedAt, verified);
+  const execute = () => exchange(config, body, secret, issuedAt, verified);
   // No valid assertion, no owner: the exchange fails (failures are never stored), so there is nothing to replay.
   if (!verified?.ok) return execute();
   return idempotent({
@@ -167,7 +166,7 @@ async function readIdentityBody(request: Request): Promise<Parsed<IdentityBody>>
   return { ok: true, normalized: json.value as IdentityBody };
 }
 
-async function register(body: IdentityBody, secret: string, now: number): Promise<Response> {
+async function register(config: Config, body: IdentityBody, secret: string, now: number): Promise<Response> {
   switch (body.type) {
     case 'anonymous':
       break;
@@ -178,7 +177,6 @@ async function register(body: IdentityBody, secret: string, now: number): Promis
     default:
       return errorResponse('invalid_request', `Tipo de identidade desconhecido: ${JSON.stringify(body.type).slice(0, 80)}. O único tipo suportado é "anonymous".`);
   }
-  const { config } = runtime();
   const registrationId = newRegistrationId();
   const { token, claims } = await issueAssertion({ origin: config.origin, secret, now }, registrationId);
   const registration: Registration = {
@@ -267,8 +265,7 @@ const GRANT_DESCRIPTIONS: Record<TokenFailure, string> = {
   claims: 'A asserção tem declarações inválidas. Registre-se de novo.',
 };
 
-async function exchange(body: TokenBody, secret: string, now: number, verified: VerifyResult<'assertion'> | undefined): Promise<Response> {
-  const { config } = runtime();
+async function exchange(config: Config, body: TokenBody, secret: string, now: number, verified: VerifyResult<'assertion'> | undefined): Promise<Response> {
   if (body.grant_type === undefined || body.grant_type === '') {
     return errorResponse('invalid_request', `O parâmetro grant_type é obrigatório: ${JWT_BEARER_GRANT}.`);
   }

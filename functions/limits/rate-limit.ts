@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { serializeList } from 'structured-headers';
 import type { RateLimitPolicyName } from '../config.ts';
 import { errorResponse } from '../http/errors.ts';
-import { runtime } from '../runtime.ts';
+import type { Services } from '../http/types.ts';
 
 export type { RateLimitPolicyName } from '../config.ts';
 
@@ -53,8 +53,8 @@ export function rateLimitHeaders(
  * Counts one request of `key` under `policy`. `key` is the registration_id (`v1`) or `clientKey(address)`
  * (`v1-public`).
  */
-export async function rateLimit(policy: RateLimitPolicyName, key: string): Promise<RateLimitResult> {
-  const { config, store } = runtime();
+export async function rateLimit(ctx: Pick<Services, 'config' | 'store'>, policy: RateLimitPolicyName, key: string): Promise<RateLimitResult> {
+  const { config, store } = ctx;
   const { limit, windowSeconds } = config.rateLimits[policy];
   let count: number;
   let resetSeconds: number;
@@ -81,8 +81,8 @@ export async function rateLimit(policy: RateLimitPolicyName, key: string): Promi
 }
 
 /** The rate-limit key of a client address: a salted SHA-256 (the address itself is never stored). */
-export function clientKey(address: string): string {
-  return createHash('sha256').update(runtime().config.addressSalt).update('\0').update(address).digest('base64url').slice(0, 32);
+export function clientKey(ctx: Pick<Services, 'config'>, address: string): string {
+  return createHash('sha256').update(ctx.config.addressSalt).update('\0').update(address).digest('base64url').slice(0, 32);
 }
 
 /**

@@ -13,8 +13,7 @@ import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/
 import { JSONRPCMessageSchema } from '@modelcontextprotocol/sdk/types.js';
 import { isJsonMediaType, mediaType, readBodyText } from '../http/body.ts';
 import type { Handler } from '../http/types.ts';
-import { runtime } from '../runtime.ts';
-import { toolContext } from './context.ts';
+import { toolSources } from './tool-sources.ts';
 import { hostAllowed, originAllowed } from './origin.ts';
 import { createMcpServer } from './server.ts';
 import { serverAt } from './servers.ts';
@@ -46,7 +45,7 @@ const mcp: Handler = async (request, context) => {
       Allow: ALLOW,
     });
   }
-  const serviceOrigin = runtime().config.origin;
+  const serviceOrigin = context.config.origin;
   if (!hostAllowed(url.host, serviceOrigin)) {
     await request.body?.cancel().catch(() => {});
     return rpcError(403, SERVER_ERROR, `Host não permitido: este servidor MCP só atende em ${new URL(serviceOrigin).host}.`);
@@ -88,7 +87,7 @@ const mcp: Handler = async (request, context) => {
   headers.delete('content-length');
 
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-  const server = createMcpServer(spec, toolContext(context.clientAddress));
+  const server = createMcpServer(spec, toolSources(context));
   await server.connect(transport);
   try {
     const response = await transport.handleRequest(new Request(url, { method: 'POST', headers }), { parsedBody });

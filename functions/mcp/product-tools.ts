@@ -1,7 +1,7 @@
 /**
  * Tools of the product MCP server (`POST /mcp`): the recorded readiness reading, the site search, pages,
  * the catalogue, prices and how to hire. Read-only; every tool reads the published site data, the shared
- * search and the recorded readings through its `ToolContext` (never a copy of its own).
+ * search and the recorded readings through its `ToolSources` (never a copy of its own).
  */
 import { z } from 'zod';
 import type { CatalogoSolucao, SiteData } from '../../src/model/site-data.ts';
@@ -9,7 +9,7 @@ import { envelopeSchema, type Envelope } from '../readiness/envelope.ts';
 import { PAGE_ALIASES } from '../../src/model/aliases.ts';
 import { tiposDeSolucao, type Produto } from '../../src/model/content.ts';
 import { loadPrices, productView } from '../../src/model/prices.ts';
-import { QUOTED_DATA_NOTE, READ_ONLY, type ToolContext, type ToolDefinition, dataResult, defineTool, foldText, quoted, toolError } from './registry.ts';
+import { QUOTED_DATA_NOTE, READ_ONLY, type ToolSources, type ToolDefinition, dataResult, defineTool, foldText, quoted, toolError } from './registry.ts';
 
 /** Where the free measurement is made (contract: the API and the tools never measure). */
 export const MEASURE_PAGE = '/diagnostico-de-visibilidade-cognitiva';
@@ -122,7 +122,7 @@ export function routeOf(input: string): string {
 
 const twinUrl = (origin: string, rota: string) => `${origin}/${rota}.md`;
 
-function searchHits(context: ToolContext, consulta: string, limite: number, secoes?: readonly string[]) {
+function searchHits(context: ToolSources, consulta: string, limite: number, secoes?: readonly string[]) {
   return context.search.search(consulta, { limite, ...(secoes ? { secoes } : {}) }).map((r) => ({
     rota: r.rota,
     url: r.url,
@@ -237,13 +237,9 @@ const getReadinessScore = defineTool({
         /* normalizeDomain explains */
       }
     }
-    const response = await context.readReading(domain);
-    const body = (await response.json().catch(() => null)) as Record<string, unknown> | null;
-    if (!body) return toolError('A leitura não pôde ser consultada agora. Tente de novo em instantes.');
-    if (typeof body.error === 'string') return toolError(String(body.error_description ?? 'Não foi possível consultar a leitura.'));
-    const parsed = envelopeSchema.safeParse(body);
-    if (!parsed.success) return toolError('A leitura registrada veio num formato inesperado. Tente de novo em instantes.');
-    const envelope = parsed.data;
+    const outcome = await context.readReading(domain);
+    if (outcome.kind === 'invalid') return toolError(outcome.reason);
+    const envelope = outcome.envelope;
     const ausente = envelope.estado === 'ausente';
     const result = { ...envelope, ausente, ...(ausente ? { medirEm: envelope.medirEm ?? `${context.origin}${MEASURE_PAGE}` } : {}) };
     return dataResult(readingText(result), result);

@@ -16,15 +16,14 @@ import { isJsonMediaType, mediaType, readBodyText } from '../http/body.ts';
 import { crossSiteReason } from '../http/same-origin.ts';
 import { errorResponse } from '../http/errors.ts';
 import type { Handler, RequestContext } from '../http/types.ts';
-import { runtime } from '../runtime.ts';
 import { currentReaderKey, DIRECTORY_PATH, directoryBody, directoryResponseHeaders } from './agent/signing.ts';
 import { normalizeDomain } from './domain.ts';
 import type { Envelope } from './envelope.ts';
-import { type GateResult, passGate, PAUSED_RETRY_AFTER_SECONDS, retryInstant } from './gate.ts';
+import { type GateResult, passGate, PAUSED_RETRY_AFTER_SECONDS } from './gate.ts';
 import { AnalysisCutShort } from './deadline.ts';
 import { measure } from './measure.ts';
 import { saveReading } from './readings.ts';
-import { closedGateResponse, emptyEnvelope, envelopeResponse, unavailableResponse } from './responses.ts';
+import { closedGateEnvelope, closedGateResponse, envelopeResponse, retryAfterHeader, unavailableGate, unavailableResponse } from './responses.ts';
 import { readingAddresses, renderMessagePage, renderResultPage } from './result-page.ts';
 import { countVisitor, peekVisitor, type VisitorState, visitorHeaders } from './visitor-limit.ts';
 
@@ -38,7 +37,7 @@ type Format = 'json' | 'html' | 'ndjson';
 
 const handler: Handler = async (request, context) => {
   const { pathname } = new URL(request.url);
-  if (pathname === DIRECTORY_PATH) return keyDirectory(request);
+  if (pathname === DIRECTORY_PATH) return keyDirectory(request, context);
   return measurement(request, context);
 };
 export default handler;
@@ -46,22 +45,23 @@ export default handler;
 // ---------------------------------------------------------------------------------------------------------
 // Key directory
 
-async function keyDirectory(request: Request): Promise<Response> {
+async function keyDirectory(request: Request, context: RequestContext): Promise<Response> {
+  const { config } = context;
   const method = request.method.toUpperCase();
   if (method === 'OPTIONS') return preflightResponse(DIRECTORY_METHODS);
   if (method !== 'GET' && method !== 'HEAD') {
     return errorResponse('method_not_allowed', 'Use GET para ler o diretório de chaves.', { headers: { Allow: DIRECTORY_METHODS.join(', ') } });
   }
-  const key = await currentReaderKey();
+  const key = await currentReaderKey(config);
   if (!key) {
     return errorResponse('temporarily_unavailable', 'O agente de leitura não tem chave configurada (READER_SIGNING_KEY).', {
       headers: { 'Retry-After': String(PAUSED_RETRY_AFTER_SECONDS) },
     });
   }
   const body = directoryBody(key);
-  const headers = new Headers(directoryResponseHeaders(key, runtime().config.origin, body));
+  const headers = new Headers(directoryResponseHeaders(key, config.origin, body));
   // Ephemeral keys (local start) change on restart: keep caches short then.
-  headers.set('cache-control', runtime().config.readerSigningKeyEphemeral ? 'no-cache' : 'public, max-age=3600');
+  headers.set('cache-control', config.readerSigningKeyEphemeral ? 'no-cache' : 'public, max-age=3600');
   headers.set('access-control-allow-origin', '*');
   headers.set('access-control-expose-headers', 'Signature, Signature-Input, Content-Digest');
   headers.set('content-length', String(Buffer.byteLength(body)));
@@ -95,8 +95,8 @@ function failure(format: Format, status: number, code: Parameters<typeof errorRe
 }
 
 /** A closed gate (or paused instrument) in the requested format. */
-function closed(format: Format, dominio: string, gate: Extract<GateResult, { ok: false }>, extra?: Headers): Response {
-  const response = closedGateResponse(dominio, gate);
+function closed(context: RequestContext, format: Format, dominio: string, gate: Extract<GateResult, { ok: false }>, extra?: Headers): Response {
+  const response = closedGateResponse(context, dominio, gate);
   extra?.forEach((value, name) => response.headers.set(name, value));
   if (format !== 'html') return response;
   const retry = response.headers.get('retry-after') ?? '60';
@@ -111,16 +111,16 @@ function closed(format: Format, dominio: string, gate: Extract<GateResult, { ok:
   return htmlResponse(renderMessagePage('Tente de novo em instantes', message, `Tente de novo em ${retry} s. Esta tentativa não conta no seu limite de medições.`), response.status, response.headers);
 }
 
-function unavailable(format: Format, dominio: string, motivo?: string): Response {
-  const response = unavailableResponse(dominio, UNAVAILABLE_RETRY_SECONDS);
+function unavailable(context: RequestContext, format: Format, dominio: string, motivo?: string): Response {
+  const response = unavailableResponse(context, dominio, UNAVAILABLE_RETRY_SECONDS);
   if (format === 'html') {
     return htmlResponse(renderMessagePage('Medidor indisponível', motivo ?? 'O armazenamento das leituras está indisponível no momento.', `Tente de novo em ${UNAVAILABLE_RETRY_SECONDS} s.`), 503, {
       'Retry-After': String(UNAVAILABLE_RETRY_SECONDS),
     });
   }
   if (!motivo) return response;
-  const envelope: Envelope = { ...emptyEnvelope(dominio, 'indisponivel'), tentarEm: retryInstant(UNAVAILABLE_RETRY_SECONDS), motivo };
-  return envelopeResponse(envelope, 503, { 'Retry-After': String(UNAVAILABLE_RETRY_SECONDS) });
+  const envelope: Envelope = { ...closedGateEnvelope(context, dominio, unavailableGate(UNAVAILABLE_RETRY_SECONDS)), motivo };
+  return envelopeResponse(envelope, 503, retryAfterHeader(UNAVAILABLE_RETRY_SECONDS));
 }
 
 async function readSite(request: Request, type: string, format: Format): Promise<{ site: string } | Response> {
@@ -156,10 +156,10 @@ async function measurement(request: Request, context: RequestContext): Promise<R
   const type = mediaType(request);
   const format = formatOf(request, type);
   // Before anything is read or counted: a post from another site must not spend the visitor's quota or the gate.
-  const crossSite = crossSiteReason(request, runtime().config.origin);
+  const crossSite = crossSiteReason(request, context.config.origin);
   if (crossSite) {
     await request.body?.cancel().catch(() => {});
-    return failure(format, 403, 'cross_site_request', `${crossSite} A medição gratuita só aceita pedidos feitos pela própria página de medição, em ${runtime().config.origin}/diagnostico-de-visibilidade-cognitiva.`);
+    return failure(format, 403, 'cross_site_request', `${crossSite} A medição gratuita só aceita pedidos feitos pela própria página de medição, em ${context.config.origin}/diagnostico-de-visibilidade-cognitiva.`);
   }
   if (type !== 'application/x-www-form-urlencoded' && !isJsonMediaType(type)) {
     await request.body?.cancel().catch(() => {});
@@ -168,20 +168,20 @@ async function measurement(request: Request, context: RequestContext): Promise<R
   const read = await readSite(request, type, format);
   if (read instanceof Response) return read;
 
-  const { config } = runtime();
+  const { config } = context;
   const normalized = normalizeDomain(read.site, { allowLoopback: config.readinessAllowLoopback });
   if (!normalized.ok) return failure(format, 400, 'invalid_request', normalized.reason);
   const dominio = normalized.domain;
 
-  if (config.readinessPaused) return closed(format, dominio, { ok: false, status: 429, retryAfterSeconds: PAUSED_RETRY_AFTER_SECONDS, reason: 'paused' });
-  const key = await currentReaderKey();
-  if (!key) return unavailable(format, dominio, 'O agente de leitura não tem chave de assinatura configurada.');
+  if (config.readinessPaused) return closed(context, format, dominio, { ok: false, status: 429, retryAfterSeconds: PAUSED_RETRY_AFTER_SECONDS, reason: 'paused' });
+  const key = await currentReaderKey(config);
+  if (!key) return unavailable(context, format, dominio, 'O agente de leitura não tem chave de assinatura configurada.');
 
   let visitor: VisitorState;
   try {
-    visitor = await peekVisitor(context.clientAddress);
+    visitor = await peekVisitor(context, context.clientAddress);
   } catch {
-    return unavailable(format, dominio);
+    return unavailable(context, format, dominio);
   }
   if (visitor.used >= visitor.limit) {
     const headers = visitorHeaders(visitor);
@@ -196,12 +196,12 @@ async function measurement(request: Request, context: RequestContext): Promise<R
     );
   }
 
-  const gate = await passGate(context.clientAddress);
-  if (!gate.ok) return closed(format, dominio, gate, visitorHeaders(visitor));
+  const gate = await passGate(context);
+  if (!gate.ok) return closed(context, format, dominio, gate, visitorHeaders(visitor));
   try {
-    visitor = await countVisitor(visitor);
+    visitor = await countVisitor(context, visitor);
   } catch {
-    return unavailable(format, dominio);
+    return unavailable(context, format, dominio);
   }
 
   const headers = visitorHeaders(visitor);
@@ -209,17 +209,17 @@ async function measurement(request: Request, context: RequestContext): Promise<R
   const run = async (onProgress?: Parameters<typeof measure>[1]['onProgress']): Promise<{ envelope: Envelope } | { error: Response }> => {
     let envelope: Envelope;
     try {
-      envelope = await measure(dominio, { key, agentOrigin: config.origin, allowLoopback: config.readinessAllowLoopback, now: runtime().now, onProgress });
+      envelope = await measure(dominio, { key, agentOrigin: config.origin, allowLoopback: config.readinessAllowLoopback, now: context.now, network: context.network, onProgress });
     } catch (error) {
       // Cut short by the deadline: an honest answer, and no reading recorded from partial work.
-      if (error instanceof AnalysisCutShort) return { error: unavailable(format, dominio, error.message) };
+      if (error instanceof AnalysisCutShort) return { error: unavailable(context, format, dominio, error.message) };
       console.error('[readiness] medição falhou:', error);
-      return { error: unavailable(format, dominio, 'A medição falhou por um erro interno do medidor. Tente de novo em instantes.') };
+      return { error: unavailable(context, format, dominio, 'A medição falhou por um erro interno do medidor. Tente de novo em instantes.') };
     }
     try {
-      await saveReading(envelope);
+      await saveReading(context.store, envelope);
     } catch {
-      return { error: unavailable(format, dominio, 'A medição terminou, mas o armazenamento das leituras está indisponível: o resultado não pôde ser registrado.') };
+      return { error: unavailable(context, format, dominio, 'A medição terminou, mas o armazenamento das leituras está indisponível: o resultado não pôde ser registrado.') };
     }
     return { envelope: { ...envelope, enderecos: { leitura: addresses.leitura, api: addresses.api } } };
   };

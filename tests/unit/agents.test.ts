@@ -14,7 +14,7 @@ import { siteData } from '../../functions/content/site-data.ts';
 import { docFiles, docSearchEntries, findDoc, llmsBlocks } from '../../functions/mcp/docs-tools.ts';
 import { hostAllowed, originAllowed } from '../../functions/mcp/origin.ts';
 import { routeOf } from '../../functions/mcp/product-tools.ts';
-import type { ToolContext } from '../../functions/mcp/registry.ts';
+import type { ToolSources } from '../../functions/mcp/registry.ts';
 import { createMcpServer } from '../../functions/mcp/server.ts';
 import { MCP_SERVERS } from '../../functions/mcp/servers.ts';
 import type { Envelope } from '../../functions/readiness/envelope.ts';
@@ -29,7 +29,7 @@ import { a2aAgentCardSchema, serverCardSchema, skillFrontmatter, skillsIndexSche
 const origin = siteOrigin();
 const search = searchFor(createSearchIndex(siteData.paginas), origin);
 
-function context(readReading: ToolContext['readReading']): ToolContext {
+function context(readReading: ToolSources['readReading']): ToolSources {
   return {
     origin,
     data: siteData,
@@ -40,7 +40,7 @@ function context(readReading: ToolContext['readReading']): ToolContext {
   };
 }
 
-async function client(id: 'product' | 'docs', ctx: ToolContext): Promise<Client> {
+async function client(id: 'product' | 'docs', ctx: ToolSources): Promise<Client> {
   const server = createMcpServer(MCP_SERVERS[id], ctx);
   const [serverSide, clientSide] = InMemoryTransport.createLinkedPair();
   await server.connect(serverSide);

@@ -6,22 +6,22 @@
 import { errorResponse } from '../../http/errors.ts';
 import { type RateLimitResult, clientKey, rateLimitHeaders } from '../../limits/rate-limit.ts';
 import { MemoryStore } from '../../store/memory.ts';
-import { runtime } from '../../runtime.ts';
 import type { Config } from '../../config.ts';
+import type { RequestContext } from '../../http/types.ts';
 
 const POLICY = 'v1-public';
 let counters = new MemoryStore();
 let countersFor: Config | undefined;
 
-export async function sandboxRateLimit(clientAddress: string): Promise<RateLimitResult> {
-  const { config, now } = runtime();
+export async function sandboxRateLimit(ctx: Pick<RequestContext, 'config' | 'now' | 'clientAddress'>): Promise<RateLimitResult> {
+  const { config, now } = ctx;
   // A new runtime (configuration) starts new windows, as a new store would.
   if (countersFor !== config) {
     countersFor = config;
     counters = new MemoryStore({ now });
   }
   const { limit, windowSeconds } = config.rateLimits[POLICY];
-  const { count, resetSeconds } = await counters.hit(`sandbox:${clientKey(clientAddress)}`, windowSeconds);
+  const { count, resetSeconds } = await counters.hit(`sandbox:${clientKey(ctx, ctx.clientAddress)}`, windowSeconds);
   const headers = rateLimitHeaders(POLICY, { limit, windowSeconds, remaining: limit - count, resetSeconds });
   if (count <= limit) return { headers, limited: null };
   const retryAfter = Math.max(1, Math.ceil(resetSeconds));
