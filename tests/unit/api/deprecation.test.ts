@@ -4,15 +4,16 @@
  * `GET /api`. Empty today: no header, no field. Proven with a fixture entry injected into the table.
  */
 import assert from 'node:assert/strict';
-import { after, afterEach, before, describe, test } from 'node:test';
+import { afterEach, before, describe, test } from 'node:test';
 import { parseItem } from 'structured-headers';
 import { DEPRECATIONS, type DeprecationEntry, setDeprecationsForTesting, validateDeprecations } from '../../../functions/api/deprecations.ts';
 import api from '../../../functions/api/handler.ts';
 import { apiIndexSchema } from '../../../functions/api/schemas.ts';
 import { loadConfig } from '../../../functions/config.ts';
-import { setRuntimeForTesting } from '../../../functions/runtime.ts';
 import { MemoryStore } from '../../../functions/store/memory.ts';
 import { signAccessToken } from '../../helpers/api-tokens.ts';
+import { testContext, testServices } from '../../helpers/services.ts';
+import type { Services } from '../../../functions/http/types.ts';
 
 const FIXTURE: DeprecationEntry = {
   metodo: 'GET',
@@ -24,15 +25,15 @@ const FIXTURE: DeprecationEntry = {
 
 let origin: string;
 let token: string;
-const call = (path: string, init?: RequestInit) => api(new Request(`${origin}${path}`, init), { clientAddress: '198.51.100.9' });
+let services: Services;
+const call = (path: string, init?: RequestInit) => api(new Request(`${origin}${path}`, init), testContext(services, '198.51.100.9'));
 
 before(async () => {
-  setRuntimeForTesting({ store: new MemoryStore(), config: loadConfig({ ...process.env, RATE_LIMIT_PUBLIC: '1000', RATE_LIMIT_V1: '1000' }) });
-  origin = loadConfig().origin;
+  services = testServices({}, { store: new MemoryStore(), config: loadConfig({ ...process.env, RATE_LIMIT_PUBLIC: '1000', RATE_LIMIT_V1: '1000' }) });
+  origin = services.config.origin;
   token = await signAccessToken();
 });
 afterEach(() => setDeprecationsForTesting());
-after(() => setRuntimeForTesting());
 
 describe('depreciação', () => {
   test('hoje a tabela está vazia: sem Deprecation, sem Sunset, sem deprecacao', async () => {
