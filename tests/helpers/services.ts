@@ -11,3 +11,12 @@ export const testServices = (env: Record<string, string | undefined> = {}, overr
 
 /** The context of one request from `clientAddress` (default 127.0.0.1). */
 export const testContext = (services: Services = testServices(), clientAddress = '127.0.0.1'): RequestContext => requestContext(services, clientAddress);
+
+/**
+ * Rebuilds the configuration, store and clock of a test's own `services` in place (its network stays), as a
+ * fresh process would build them from process.env and `partial`. A server started with these services
+ * serves the next request with them: requests read the services when they arrive.
+ */
+export function resetServices(services: Services, partial: Partial<Omit<Services, 'network'>> = {}): void {
+  Object.assign(services, createServices(process.env, { ...partial, network: services.network }));
+}
