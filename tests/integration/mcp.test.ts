@@ -15,11 +15,15 @@ import { saveReading } from '../../functions/readiness/readings.ts';
 import { type LocalServer, startLocalServer } from '../../server/local.ts';
 import { rawRequest } from '../helpers/raw-http.ts';
 import { testServices } from '../helpers/services.ts';
-
-/** The services of this file's server (readings are saved in its store). */
-const services = testServices();
 import { siteOrigin } from '../../src/config/site.ts';
 import { loadPrices } from '../../src/model/prices.ts';
+
+/**
+ * The services of this file's server (readings are saved in its store). These tests read many readings from
+ * one client: a gate large enough that this client's fair share (a third) is never what answers. The share
+ * itself is tested in readiness-gate.test.ts.
+ */
+const services = testServices({ READINESS_GATE_PER_MINUTE: '60' });
 
 const PRODUCT_TOOLS = ['get_readiness_score', 'search_site', 'get_page', 'list_services', 'get_pricing', 'how_to_hire'];
 const DOCS_TOOLS = ['list_docs', 'get_doc', 'search_docs', 'get_llms_txt'];
@@ -63,9 +67,6 @@ const rpc = (path: string, body: string, headers: Record<string, string> = {}, m
   });
 
 before(async () => {
-  // These tests read many readings from one client: a gate large enough that this client's fair share (a third)
-  // is never what answers. The share itself is tested in readiness-gate.test.ts.
-  process.env.READINESS_GATE_PER_MINUTE = '60';
   server = await startLocalServer({ port: 0, services });
   product = await connect('/mcp');
   docs = await connect('/mcp/docs');
