@@ -11,8 +11,8 @@
  * - Methods other than GET/HEAD: 405 with `Allow`; OPTIONS: the CORS preflight answer.
  */
 import { authenticate } from '../auth/bearer.ts';
-import { preflightResponse, withCors } from '../http/cors.ts';
-import { errorResponse } from '../http/errors.ts';
+import { withCors } from '../http/cors.ts';
+import { answerMethod } from '../http/methods.ts';
 import type { Handler, RequestContext } from '../http/types.ts';
 import { type RateLimitResult, clientKey, rateLimit, withHeaders } from '../limits/rate-limit.ts';
 import type { ApiContext } from './context.ts';
@@ -24,15 +24,13 @@ import { sandboxApiData } from './sandbox/fixtures.ts';
 import { sandboxRateLimit } from './sandbox/limit.ts';
 
 const METHODS = ['GET', 'HEAD', 'OPTIONS'] as const;
-const ALLOW = METHODS.join(', ');
+const METHOD_POLICY = {
+  methods: METHODS,
+  cors: {},
+  notAllowed: (method: string) => `O método ${method.slice(0, 16)} não é aceito aqui: a API é somente leitura (use GET).`,
+} as const;
 
 const publicLimit = (context: RequestContext): Promise<RateLimitResult> => rateLimit(context, 'v1-public', clientKey(context, context.clientAddress));
-
-function methodNotAllowed(method: string): Response {
-  return errorResponse('method_not_allowed', `O método ${method.slice(0, 16)} não é aceito aqui: a API é somente leitura (use GET).`, {
-    headers: { Allow: ALLOW },
-  });
-}
 
 /** Adds the headers every API response carries. */
 function finish(response: Response, limit: RateLimitResult | undefined, match: ApiMatch, method: string, origin: string): Response {
@@ -49,14 +47,16 @@ export const api: Handler = async (request, context) => {
   const match = matchApi(url.pathname);
   const { origin } = context.config;
   if (!match) return withCors(notFound('Rota desconhecida da API. Veja GET /api.'));
-  if (request.method === 'OPTIONS') return preflightResponse(METHODS);
 
   const sandbox = match.area === 'sandbox';
   const limitFor = (): Promise<RateLimitResult> => (sandbox ? sandboxRateLimit(context) : publicLimit(context));
 
-  if (request.method !== 'GET' && request.method !== 'HEAD') {
+  const refused = await answerMethod(request, METHOD_POLICY);
+  if (refused) {
+    if (request.method === 'OPTIONS') return refused;
+    // A refused method still counts against the caller's quota.
     const limit = await limitFor();
-    return finish(limit.limited ?? methodNotAllowed(request.method), limit, match, request.method, origin);
+    return finish(limit.limited ?? refused, limit, match, request.method, origin);
   }
 
   let registrationId: string | null = null;

@@ -10,8 +10,9 @@
  * the hashed client address (the `v1-public` rate-limit hashing), an exchange key to the registration of the
  * verified assertion. No rate limit applies here (contract, Limits rule 4).
  */
-import { isJsonMediaType, mediaType, readBodyText } from '../http/body.ts';
-import { preflightResponse, withCors } from '../http/cors.ts';
+import { isJsonMediaType, mediaType, readBodyText, readJson } from '../http/body.ts';
+import { withCors } from '../http/cors.ts';
+import { answerMethod } from '../http/methods.ts';
 import { errorResponse } from '../http/errors.ts';
 import type { Config } from '../config.ts';
 import type { Handler, RequestContext } from '../http/types.ts';
@@ -60,12 +61,12 @@ async function route(request: Request, context: RequestContext): Promise<Respons
   if (!name) {
     return errorResponse('not_found', 'Rota desconhecida. As rotas de autenticação são POST /agent/identity e POST /agent/token.');
   }
-  if (request.method === 'OPTIONS') return preflightResponse(ALLOW);
-  if (request.method !== 'POST') {
-    return errorResponse('method_not_allowed', `Método ${request.method} não permitido em ${pathname}; use POST.`, {
-      headers: { Allow: ALLOW.join(', ') },
-    });
-  }
+  const refused = await answerMethod(request, {
+    methods: ALLOW,
+    cors: {},
+    notAllowed: (method) => `Método ${method} não permitido em ${pathname}; use POST.`,
+  });
+  if (refused) return refused;
 
   const { config, store, now } = context;
   if (!config.jwtSecret) {
@@ -117,14 +118,16 @@ async function route(request: Request, context: RequestContext): Promise<Respons
 
 type Parsed<T> = { ok: true; normalized: T } | { ok: false; response: Response };
 
+/** A body that could not be read, in this function's words. */
+function unreadable(reason: 'too_large' | 'encoding' | 'read', limit: number): { ok: false; response: Response } {
+  if (reason === 'too_large') return { ok: false, response: errorResponse('payload_too_large', `Corpo grande demais: o limite desta rota é ${limit / 1024} KB.`) };
+  if (reason === 'encoding') return { ok: false, response: errorResponse('invalid_request', 'O corpo não é UTF-8 válido.') };
+  return { ok: false, response: errorResponse('invalid_request', 'Não foi possível ler o corpo da requisição.') };
+}
+
 async function readBody(request: Request, limit: number): Promise<{ ok: true; text: string } | { ok: false; response: Response }> {
   const body = await readBodyText(request, limit);
-  if (body.ok) return body;
-  if (body.reason === 'too_large') {
-    return { ok: false, response: errorResponse('payload_too_large', `Corpo grande demais: o limite desta rota é ${limit / 1024} KB.`) };
-  }
-  if (body.reason === 'encoding') return { ok: false, response: errorResponse('invalid_request', 'O corpo não é UTF-8 válido.') };
-  return { ok: false, response: errorResponse('invalid_request', 'Não foi possível ler o corpo da requisição.') };
+  return body.ok ? body : unreadable(body.reason, limit);
 }
 
 function parseJson(text: string): { ok: true; value: unknown } | { ok: false; response: Response } {
@@ -151,19 +154,23 @@ async function readIdentityBody(request: Request): Promise<Parsed<IdentityBody>>
       response: errorResponse('unsupported_media_type', `Content-Type ${type} não aceito: envie application/json com {"type":"anonymous"}.`),
     };
   }
-  const body = await readBody(request, IDENTITY_BODY_LIMIT);
-  if (!body.ok) return body;
-  if (body.text.trim() === '') return { ok: false, response: errorResponse('invalid_request', 'Corpo ausente: envie {"type":"anonymous"}.') };
-  const json = parseJson(body.text);
-  if (!json.ok) return json;
-  const result = identityRequestSchema.safeParse(json.value);
-  if (!result.success) {
-    return { ok: false, response: errorResponse('invalid_request', 'O corpo deve ser um objeto JSON com o campo "type" (string); o único tipo suportado é "anonymous".') };
+  const json = await readJson(request, identityRequestSchema, IDENTITY_BODY_LIMIT);
+  if (!json.ok) {
+    switch (json.reason) {
+      case 'empty':
+        return { ok: false, response: errorResponse('invalid_request', 'Corpo ausente: envie {"type":"anonymous"}.') };
+      case 'syntax':
+        return { ok: false, response: errorResponse('invalid_request', 'O corpo não é JSON válido.') };
+      case 'schema':
+        return { ok: false, response: errorResponse('invalid_request', 'O corpo deve ser um objeto JSON com o campo "type" (string); o único tipo suportado é "anonymous".') };
+      default:
+        return unreadable(json.reason, IDENTITY_BODY_LIMIT);
+    }
   }
   // The whole body counts for idempotency (unknown members included), normalized by canonical JSON. The parsed
   // value, not zod's copy: the copy assigns members one by one, so a `__proto__` member became the prototype
   // and vanished from the fingerprint (such a body then replayed instead of getting 422).
-  return { ok: true, normalized: json.value as IdentityBody };
+  return { ok: true, normalized: json.raw as IdentityBody };
 }
 
 async function register(config: Config, body: IdentityBody, secret: string, now: number): Promise<Response> {

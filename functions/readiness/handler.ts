@@ -11,8 +11,9 @@
  *   per the Web Bot Auth draft (a static file cannot carry the per-request signature headers).
  */
 import { z } from 'zod';
-import { preflightResponse } from '../http/cors.ts';
-import { isJsonMediaType, mediaType, readBodyText } from '../http/body.ts';
+import { accepts, preferredMediaType } from '../edge/accept.ts';
+import { isJsonMediaType, mediaType, readBodyText, readJson } from '../http/body.ts';
+import { answerMethod } from '../http/methods.ts';
 import { crossSiteReason } from '../http/same-origin.ts';
 import { errorResponse } from '../http/errors.ts';
 import type { Handler, RequestContext } from '../http/types.ts';
@@ -47,11 +48,9 @@ export default handler;
 
 async function keyDirectory(request: Request, context: RequestContext): Promise<Response> {
   const { config } = context;
+  const refused = await answerMethod(request, { methods: DIRECTORY_METHODS, cors: {}, notAllowed: () => 'Use GET para ler o diretório de chaves.' });
+  if (refused) return refused;
   const method = request.method.toUpperCase();
-  if (method === 'OPTIONS') return preflightResponse(DIRECTORY_METHODS);
-  if (method !== 'GET' && method !== 'HEAD') {
-    return errorResponse('method_not_allowed', 'Use GET para ler o diretório de chaves.', { headers: { Allow: DIRECTORY_METHODS.join(', ') } });
-  }
   const key = await currentReaderKey(config);
   if (!key) {
     return errorResponse('temporarily_unavailable', 'O agente de leitura não tem chave configurada (READER_SIGNING_KEY).', {
@@ -71,10 +70,11 @@ async function keyDirectory(request: Request, context: RequestContext): Promise<
 // ---------------------------------------------------------------------------------------------------------
 // Measurement
 
+/** NDJSON when asked for; an HTML page for the no-JS form when the browser prefers HTML to JSON; else JSON. */
 function formatOf(request: Request, type: string): Format {
-  const accept = (request.headers.get('accept') ?? '').toLowerCase();
-  if (accept.includes('application/x-ndjson')) return 'ndjson';
-  if (type === 'application/x-www-form-urlencoded' && accept.includes('text/html') && !accept.startsWith('application/json')) return 'html';
+  const accept = request.headers.get('accept');
+  if (accepts(accept, 'application/x-ndjson', false)) return 'ndjson';
+  if (type === 'application/x-www-form-urlencoded' && preferredMediaType(accept, ['text/html', 'application/json'], false) === 'text/html') return 'html';
   return 'json';
 }
 
@@ -123,36 +123,33 @@ function unavailable(context: RequestContext, format: Format, dominio: string, m
   return envelopeResponse(envelope, 503, retryAfterHeader(UNAVAILABLE_RETRY_SECONDS));
 }
 
+function unreadable(format: Format, reason: 'too_large' | 'encoding' | 'read'): Response {
+  if (reason === 'too_large') return failure(format, 413, 'payload_too_large', 'O corpo da requisição passa de 64 KB.');
+  return failure(format, 400, 'invalid_request', 'O corpo da requisição não é texto UTF-8 legível.');
+}
+
 async function readSite(request: Request, type: string, format: Format): Promise<{ site: string } | Response> {
-  const body = await readBodyText(request);
-  if (!body.ok) {
-    if (body.reason === 'too_large') return failure(format, 413, 'payload_too_large', 'O corpo da requisição passa de 64 KB.');
-    return failure(format, 400, 'invalid_request', 'O corpo da requisição não é texto UTF-8 legível.');
-  }
   if (type === 'application/x-www-form-urlencoded') {
+    const body = await readBodyText(request);
+    if (!body.ok) return unreadable(format, body.reason);
     const site = new URLSearchParams(body.text).get('site');
     if (site === null || site.trim() === '') return failure(format, 400, 'invalid_request', 'Informe o domínio no campo site, por exemplo exemplo.com.br.');
     return { site };
   }
-  let json: unknown;
-  try {
-    json = JSON.parse(body.text);
-  } catch {
-    return failure(format, 400, 'invalid_request', 'JSON malformado: envie {"site": "exemplo.com.br"}.');
-  }
-  const parsed = jsonBodySchema.safeParse(json);
-  if (!parsed.success) return failure(format, 400, 'invalid_request', 'Envie {"site": "exemplo.com.br"}: o campo site é obrigatório e é um texto.');
-  return { site: parsed.data.site };
+  const json = await readJson(request, jsonBodySchema);
+  if (json.ok) return { site: json.value.site };
+  if (json.reason === 'empty' || json.reason === 'syntax') return failure(format, 400, 'invalid_request', 'JSON malformado: envie {"site": "exemplo.com.br"}.');
+  if (json.reason === 'schema') return failure(format, 400, 'invalid_request', 'Envie {"site": "exemplo.com.br"}: o campo site é obrigatório e é um texto.');
+  return unreadable(format, json.reason);
 }
 
 async function measurement(request: Request, context: RequestContext): Promise<Response> {
-  const method = request.method.toUpperCase();
-  if (method === 'OPTIONS') return new Response(null, { status: 204, headers: { Allow: MEASURE_METHODS.join(', '), 'Cache-Control': 'no-store' } });
-  if (method !== 'POST') {
-    return errorResponse('method_not_allowed', 'Use POST com {"site": "exemplo.com.br"} ou o formulário da página de medição.', {
-      headers: { Allow: MEASURE_METHODS.join(', ') },
-    });
-  }
+  const refused = await answerMethod(request, {
+    methods: MEASURE_METHODS,
+    cors: false,
+    notAllowed: () => 'Use POST com {"site": "exemplo.com.br"} ou o formulário da página de medição.',
+  });
+  if (refused) return refused;
   const type = mediaType(request);
   const format = formatOf(request, type);
   // Before anything is read or counted: a post from another site must not spend the visitor's quota or the gate.
