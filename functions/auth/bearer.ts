@@ -7,6 +7,7 @@
  * Verification is on the hot path of every v1 request, so verified tokens are remembered (bounded LRU keyed
  * by the token string, until their `exp`) and the HMAC key is imported once.
  */
+import { LRUCache } from 'lru-cache';
 import type { Config } from '../config.ts';
 import { errorResponse } from '../http/errors.ts';
 import type { Services } from '../http/types.ts';
@@ -56,14 +57,14 @@ const DESCRIPTIONS: Record<TokenFailure | 'sandbox', string> = {
   sandbox: 'Token emitido em ambiente de pré-visualização: vale só sob /api/v1/sandbox/.',
 };
 
-/** Verified tokens, keyed by the token string, in least-recently-used order. */
+/** Verified tokens, keyed by the token string: the most recently used 10,000 (lru-cache, the one cache of the functions). */
 const CACHE_LIMIT = 10_000;
-let cache = new Map<string, AccessClaims>();
+const cache = new LRUCache<string, AccessClaims>({ max: CACHE_LIMIT });
 let cacheConfig: Config | undefined;
 
-/** Forgets the verified tokens (tests; also done automatically when the runtime's config changes). */
+/** Forgets the verified tokens (tests; also done automatically when the context's config changes). */
 export function clearTokenCache(): void {
-  cache = new Map();
+  cache.clear();
 }
 
 async function verifyAccess(token: string, config: Config, now: number): Promise<{ ok: true; claims: AccessClaims } | { ok: false; reason: TokenFailure }> {
@@ -73,20 +74,13 @@ async function verifyAccess(token: string, config: Config, now: number): Promise
   }
   const cached = cache.get(token);
   if (cached) {
-    if (cached.exp * 1000 > now) {
-      cache.delete(token);
-      cache.set(token, cached);
-      return { ok: true, claims: cached };
-    }
+    if (cached.exp * 1000 > now) return { ok: true, claims: cached };
     cache.delete(token);
     return { ok: false, reason: 'expired' };
   }
   if (!config.jwtSecret) return { ok: false, reason: 'signature' };
   const result = await verifyToken(token, 'access', { origin: config.origin, secret: config.jwtSecret, now });
-  if (result.ok) {
-    cache.set(token, result.claims);
-    if (cache.size > CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
-  }
+  if (result.ok) cache.set(token, result.claims);
   return result;
 }
 

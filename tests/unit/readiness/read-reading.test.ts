@@ -53,6 +53,26 @@ async function body(response: Response): Promise<Envelope> {
 const runtimeStore = () => services.store;
 
 describe('readRecordedReading (readiness rules 1–4, never measures)', () => {
+  test('returns values, not HTTP: each surface maps the outcome to its own shape', async () => {
+    setup();
+    const ctx = testContext(services, CLIENT);
+    const invalid = await readRecordedReading(ctx, 'não é domínio');
+    assert.equal(invalid instanceof Response, false);
+    assert.equal(invalid.kind, 'invalid');
+    assert.ok(invalid.kind === 'invalid' && invalid.reason.length > 10);
+    const absent = await readRecordedReading(ctx, 'exemplo.com.br');
+    assert.ok(absent.kind === 'envelope');
+    assert.equal(absent.status, 200);
+    assert.equal(absent.retryAfterSeconds, undefined);
+    assert.equal(envelopeSchema.parse(absent.envelope).estado, 'ausente');
+    setup({ READINESS_PAUSED: '1' });
+    const paused = await readRecordedReading(testContext(services, CLIENT), 'exemplo.com.br');
+    assert.ok(paused.kind === 'envelope');
+    assert.equal(paused.status, 429);
+    assert.ok(paused.retryAfterSeconds! >= 1);
+    assert.equal(paused.envelope.estado, 'limite');
+  });
+
   test('no reading: 200 ausente with the measuring page', async () => {
     setup();
     const response = await read('Exemplo.com.br', CLIENT);
