@@ -33,10 +33,10 @@ const METHOD_POLICY = {
 const publicLimit = (context: RequestContext): Promise<RateLimitResult> => rateLimit(context, 'v1-public', clientKey(context, context.clientAddress));
 
 /** Adds the headers every API response carries. */
-function finish(response: Response, limit: RateLimitResult | undefined, match: ApiMatch, method: string, origin: string): Response {
+function finish(context: RequestContext, response: Response, limit: RateLimitResult | undefined, match: ApiMatch, method: string, origin: string): Response {
   let out = limit ? withHeaders(response, limit.headers) : response;
   if (match.area === 'sandbox') out.headers.set('X-Sandbox', 'true');
-  const deprecated = match.route && deprecationOf(method === 'HEAD' ? 'GET' : method, match.route.template);
+  const deprecated = match.route && deprecationOf(context.deprecations, method === 'HEAD' ? 'GET' : method, match.route.template);
   if (deprecated) setDeprecationHeaders(out.headers, deprecated, `${origin}/api/versioning.md`);
   out = withCors(out);
   return out;
@@ -56,7 +56,7 @@ export const api: Handler = async (request, context) => {
     if (request.method === 'OPTIONS') return refused;
     // A refused method still counts against the caller's quota.
     const limit = await limitFor();
-    return finish(limit.limited ?? refused, limit, match, request.method, origin);
+    return finish(context, limit.limited ?? refused, limit, match, request.method, origin);
   }
 
   let registrationId: string | null = null;
@@ -65,17 +65,17 @@ export const api: Handler = async (request, context) => {
     const auth = await authenticate(context, request, { scope: match.route?.scope ?? 'site.read', sandbox });
     if (!auth.ok) {
       const refused = await limitFor();
-      return finish(refused.limited ?? auth.response, refused, match, request.method, origin);
+      return finish(context, refused.limited ?? auth.response, refused, match, request.method, origin);
     }
     registrationId = auth.registrationId;
     limit = sandbox ? await sandboxRateLimit(context) : await rateLimit(context, 'v1', auth.registrationId!);
   } else {
     limit = await publicLimit(context);
   }
-  if (limit.limited) return finish(limit.limited, limit, match, request.method, origin);
+  if (limit.limited) return finish(context, limit.limited, limit, match, request.method, origin);
 
   if (!match.route) {
-    return finish(notFound(`Rota desconhecida: ${url.pathname.slice(0, 120)}. Veja a lista de rotas em GET /api.`), limit, match, request.method, origin);
+    return finish(context, notFound(`Rota desconhecida: ${url.pathname.slice(0, 120)}. Veja a lista de rotas em GET /api.`), limit, match, request.method, origin);
   }
   const ctx: ApiContext = {
     ...context,
@@ -85,7 +85,7 @@ export const api: Handler = async (request, context) => {
     sandbox,
     registrationId,
   };
-  return finish(await match.route.handle(ctx), limit, match, request.method, origin);
+  return finish(context, await match.route.handle(ctx), limit, match, request.method, origin);
 };
 
 export default api;

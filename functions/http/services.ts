@@ -3,6 +3,7 @@
  * adapters (netlify/functions/*.mts, server/local.ts) turn `process.env` into configuration, store, clock and
  * network. Tests build their own (`createServices(env, { store, now, network })`) and pass them in.
  */
+import { DEPRECATIONS } from '../api/deprecations.ts';
 import { loadConfig } from '../config.ts';
 import { defaultNetwork } from '../readiness/fetch/network.ts';
 import { createStore } from '../store/index.ts';
@@ -15,6 +16,7 @@ export function createServices(env: Record<string, string | undefined>, override
     store: overrides.store ?? createStore(config),
     now: overrides.now ?? Date.now,
     network: overrides.network ?? defaultNetwork,
+    deprecations: overrides.deprecations ?? DEPRECATIONS,
   };
 }
 
@@ -24,6 +26,7 @@ export const requestContext = (services: Services, clientAddress: string, extra:
   store: services.store,
   now: services.now,
   network: services.network,
+  deprecations: services.deprecations,
   clientAddress,
   ...extra,
 });

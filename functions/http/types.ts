@@ -3,6 +3,7 @@
  * What a handler needs from the process (configuration, store, clock, network) comes in the context, built
  * once per process by the adapter (`createServices`, functions/http/services.ts); nothing reads a global.
  */
+import type { DeprecationTable } from '../api/deprecations.ts';
 import type { Config } from '../config.ts';
 import type { NetworkHooks } from '../readiness/fetch/network.ts';
 import type { Store } from '../store/types.ts';
@@ -16,6 +17,8 @@ export interface Services {
   now(): number;
   /** DNS and sockets of the reading agent (tests pass a guard that only reaches loopback). */
   network: NetworkHooks;
+  /** The deprecation table of the API (`DEPRECATIONS`; tests pass their own). */
+  deprecations: DeprecationTable;
 }
 
 /** The context of one request: the process's services plus what the platform says about this request. */

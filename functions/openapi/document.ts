@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { API_NAME, API_VERSION, SITE_NAME, contactEmail } from '../../src/config/site.ts';
-import { deprecationOf } from '../api/deprecations.ts';
+import { DEPRECATIONS, type DeprecationTable, deprecationOf } from '../api/deprecations.ts';
 import './operations.ts';
 import {
   HEADER_NAMES,
@@ -173,7 +173,7 @@ const DESCRIPTION = `API REST pública e somente leitura (v1) sobre o conteúdo 
 **Versionamento**: /api/versioning.md. Mudanças compatíveis (campos e rotas novos) entram sem aviso: ignore campos desconhecidos.`;
 
 /** The OpenAPI document for `origin` (servers and absolute links). */
-export function openapiDocument(origin: string): OpenApiDocument {
+export function openapiDocument(origin: string, deprecations: DeprecationTable = DEPRECATIONS): OpenApiDocument {
   const operations = registeredOperations();
   const { components, bodySchema } = convertSchemas(operations);
   const paths: Record<string, Record<string, unknown>> = {};
@@ -182,7 +182,7 @@ export function openapiDocument(origin: string): OpenApiDocument {
   for (const op of operations) {
     op.tags.forEach((t) => usedTags.add(t));
     // A route of the deprecation table says so, and every response of it carries Deprecation and Sunset (as the handler sends them).
-    const deprecated = deprecationOf(op.method.toUpperCase(), op.path) !== undefined;
+    const deprecated = deprecationOf(deprecations, op.method.toUpperCase(), op.path) !== undefined;
     const responses: Record<string, unknown> = {};
     for (const [status, response] of Object.entries(op.responses)) {
       const headers = [...(response.headers ?? []), ...(deprecated ? (['Deprecation', 'Sunset'] as const) : [])];

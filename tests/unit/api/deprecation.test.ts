@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { afterEach, before, describe, test } from 'node:test';
 import { parseItem } from 'structured-headers';
-import { DEPRECATIONS, type DeprecationEntry, setDeprecationsForTesting, validateDeprecations } from '../../../functions/api/deprecations.ts';
+import { DEPRECATIONS, type DeprecationEntry, validateDeprecations } from '../../../functions/api/deprecations.ts';
 import api from '../../../functions/api/handler.ts';
 import { apiIndexSchema } from '../../../functions/api/schemas.ts';
 import { loadConfig } from '../../../functions/config.ts';
@@ -33,7 +33,9 @@ before(async () => {
   origin = services.config.origin;
   token = await signAccessToken();
 });
-afterEach(() => setDeprecationsForTesting());
+afterEach(() => {
+  services.deprecations = DEPRECATIONS;
+});
 
 describe('depreciação', () => {
   test('hoje a tabela está vazia: sem Deprecation, sem Sunset, sem deprecacao', async () => {
@@ -49,7 +51,7 @@ describe('depreciação', () => {
   });
 
   test('uma entrada anuncia a rota pelos três meios, com as mesmas datas', async () => {
-    setDeprecationsForTesting([FIXTURE]);
+    services.deprecations = [FIXTURE];
     const response = await call('/api/v1/busca?q=seo', { headers: { authorization: `Bearer ${token}` } });
     assert.equal(response.status, 200, 'a rota depreciada responde exatamente como antes');
     const deprecation = response.headers.get('deprecation');
@@ -75,7 +77,7 @@ describe('depreciação', () => {
   });
 
   test('HEAD de uma rota depreciada também se anuncia', async () => {
-    setDeprecationsForTesting([FIXTURE]);
+    services.deprecations = [FIXTURE];
     const response = await call('/api/v1/busca?q=seo', { method: 'HEAD', headers: { authorization: `Bearer ${token}` } });
     assert.equal(response.headers.get('sunset'), 'Thu, 15 Apr 2027 00:00:00 GMT');
   });
