@@ -10,7 +10,8 @@
  * the hashed client address (the `v1-public` rate-limit hashing), an exchange key to the registration of the
  * verified assertion. No rate limit applies here (contract, Limits rule 4).
  */
-import { isJsonMediaType, mediaType, readBodyText, readJson } from '../http/body.ts';
+import { z } from 'zod';
+import { isJsonMediaType, mediaType, parseJson, readBodyText, readJson } from '../http/body.ts';
 import { withCors } from '../http/cors.ts';
 import { answerMethod } from '../http/methods.ts';
 import { errorResponse } from '../http/errors.ts';
@@ -37,6 +38,8 @@ import {
 export const IDENTITY_BODY_LIMIT = 4 * 1024;
 export const TOKEN_BODY_LIMIT = 64 * 1024;
 const ALLOW = ['POST', 'OPTIONS'] as const;
+/** Any JSON value: the token body's members are checked one by one below (each with its own message). */
+const anyJson = z.unknown();
 
 type Route = 'identity' | 'token';
 const ROUTES: Record<string, Route> = {
@@ -130,13 +133,6 @@ async function readBody(request: Request, limit: number): Promise<{ ok: true; te
   return body.ok ? body : unreadable(body.reason, limit);
 }
 
-function parseJson(text: string): { ok: true; value: unknown } | { ok: false; response: Response } {
-  try {
-    return { ok: true, value: JSON.parse(text) };
-  } catch {
-    return { ok: false, response: errorResponse('invalid_request', 'O corpo não é JSON válido.') };
-  }
-}
 
 // ---------------------------------------------------------------------------------------------------------
 // POST /agent/identity
@@ -241,8 +237,8 @@ function tokenFromForm(text: string): Parsed<TokenBody> {
 }
 
 function tokenFromJson(text: string): Parsed<TokenBody> {
-  const json = parseJson(text);
-  if (!json.ok) return json;
+  const json = parseJson(text, anyJson);
+  if (!json.ok) return invalid('O corpo não é JSON válido.');
   const value = json.value;
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return invalid('O corpo JSON deve ser um objeto.');
   const record = value as Record<string, unknown>;

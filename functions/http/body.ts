@@ -70,10 +70,15 @@ export type JsonBody<T> =
 export async function readJson<S extends z.ZodType>(request: Request, schema: S, limit = MAX_BODY_BYTES, params?: z.core.ParseContext<z.core.$ZodIssue>): Promise<JsonBody<z.output<S>>> {
   const body = await readBodyText(request, limit);
   if (!body.ok) return { ok: false, reason: body.reason };
-  if (body.text.trim() === '') return { ok: false, reason: 'empty' };
+  return parseJson(body.text, schema, params);
+}
+
+/** Text already read (a body whose format is sniffed first) as JSON checked by `schema`; as `readJson`. */
+export function parseJson<S extends z.ZodType>(text: string, schema: S, params?: z.core.ParseContext<z.core.$ZodIssue>): JsonBody<z.output<S>> {
+  if (text.trim() === '') return { ok: false, reason: 'empty' };
   let raw: unknown;
   try {
-    raw = JSON.parse(body.text);
+    raw = JSON.parse(text);
   } catch {
     return { ok: false, reason: 'syntax' };
   }

@@ -13,6 +13,7 @@
 import { z } from 'zod';
 import { accepts, preferredMediaType } from '../edge/accept.ts';
 import { isJsonMediaType, mediaType, readBodyText, readJson } from '../http/body.ts';
+import { withCors } from '../http/cors.ts';
 import { answerMethod } from '../http/methods.ts';
 import { crossSiteReason } from '../http/same-origin.ts';
 import { errorResponse } from '../http/errors.ts';
@@ -30,6 +31,8 @@ import { countVisitor, peekVisitor, type VisitorState, visitorHeaders } from './
 
 const MEASURE_METHODS = ['POST', 'OPTIONS'] as const;
 const DIRECTORY_METHODS = ['GET', 'HEAD', 'OPTIONS'] as const;
+/** What a browser may read of the key directory's response: its signature. */
+const DIRECTORY_EXPOSED_HEADERS = ['Signature', 'Signature-Input', 'Content-Digest'] as const;
 const UNAVAILABLE_RETRY_SECONDS = 30;
 
 const jsonBodySchema = z.object({ site: z.string().max(1024) });
@@ -61,10 +64,8 @@ async function keyDirectory(request: Request, context: RequestContext): Promise<
   const headers = new Headers(directoryResponseHeaders(key, config.origin, body));
   // Ephemeral keys (local start) change on restart: keep caches short then.
   headers.set('cache-control', config.readerSigningKeyEphemeral ? 'no-cache' : 'public, max-age=3600');
-  headers.set('access-control-allow-origin', '*');
-  headers.set('access-control-expose-headers', 'Signature, Signature-Input, Content-Digest');
   headers.set('content-length', String(Buffer.byteLength(body)));
-  return new Response(method === 'HEAD' ? null : body, { status: 200, headers });
+  return withCors(new Response(method === 'HEAD' ? null : body, { status: 200, headers }), DIRECTORY_EXPOSED_HEADERS);
 }
 
 // ---------------------------------------------------------------------------------------------------------
