@@ -86,7 +86,7 @@ export function createApiData(init: {
 
 const siteSources = new Map<string, ApiData>();
 
-/** The published site's data, for the runtime origin. */
+/** The published site's data, for the configured origin. */
 export function siteApiData(origin: string): ApiData {
   let data = siteSources.get(origin);
   if (!data) {

@@ -1,7 +1,7 @@
 /**
  * Dogfood: the service measures its own local server and must get A+. The static site is built with absolute
  * URLs for SITE_URL (the suite uses http://localhost:8890), so the server listens on 8890 and the instrument
- * measures `localhost:8890` (READINESS_ALLOW_LOOPBACK=1 in this process's runtime). The instrument's network
+ * measures `localhost:8890` (READINESS_ALLOW_LOOPBACK=1 in this file's services). The instrument's network
  * is the loopback-only guard: nothing leaves the machine.
  */
 import assert from 'node:assert/strict';
@@ -29,7 +29,7 @@ before(async () => {
     config: loadConfig({ ...process.env, SITE_URL: process.env.SITE_URL ?? `http://localhost:${PORT}`, READINESS_ALLOW_LOOPBACK: '1', READINESS_PAUSED: '' }),
     store: new MemoryStore(),
   });
-  server = await startLocalServer({ port: PORT });
+  server = await startLocalServer({ port: PORT, services });
 });
 after(async () => {
   services.network = defaultNetwork;

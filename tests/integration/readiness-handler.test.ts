@@ -1,7 +1,7 @@
 /**
  * `POST /api/ia/medicao` and the reader's key directory through the real local server. The instrument's
  * network is replaced by `guardNetwork` (only `localhost` resolves, only 127.0.0.1 can be dialed), and the
- * measured sites are fixtures on loopback (READINESS_ALLOW_LOOPBACK=1 in the runtime of this process).
+ * measured sites are fixtures on loopback (READINESS_ALLOW_LOOPBACK=1 in this file's services).
  */
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
