@@ -15,7 +15,7 @@ let countersFor: Config | undefined;
 
 export async function sandboxRateLimit(ctx: Pick<RequestContext, 'config' | 'now' | 'clientAddress'>): Promise<RateLimitResult> {
   const { config, now } = ctx;
-  // A new runtime (configuration) starts new windows, as a new store would.
+  // A new configuration starts new windows, as a new store would.
   if (countersFor !== config) {
     countersFor = config;
     counters = new MemoryStore({ now });
