@@ -14,7 +14,7 @@ import { authenticate } from '../auth/bearer.ts';
 import { withCors } from '../http/cors.ts';
 import { answerMethod } from '../http/methods.ts';
 import type { Handler, RequestContext } from '../http/types.ts';
-import { type RateLimitResult, clientKey, rateLimit, withHeaders } from '../limits/rate-limit.ts';
+import { type RateLimitResult, clientKey, rateLimit, rateLimitedResponse, withHeaders } from '../limits/rate-limit.ts';
 import type { ApiContext } from './context.ts';
 import { siteApiData } from './data.ts';
 import { deprecationOf, setDeprecationHeaders } from './deprecations.ts';
@@ -56,7 +56,7 @@ export const api: Handler = async (request, context) => {
     if (request.method === 'OPTIONS') return refused;
     // A refused method still counts against the caller's quota.
     const limit = await limitFor();
-    return finish(context, limit.limited ?? refused, limit, match, request.method, origin);
+    return finish(context, limit.limited ? rateLimitedResponse(limit.headers, limit.limited) : refused, limit, match, request.method, origin);
   }
 
   let registrationId: string | null = null;
@@ -65,14 +65,14 @@ export const api: Handler = async (request, context) => {
     const auth = await authenticate(context, request, { scope: match.route?.scope ?? 'site.read', sandbox });
     if (!auth.ok) {
       const refused = await limitFor();
-      return finish(context, refused.limited ?? auth.response, refused, match, request.method, origin);
+      return finish(context, refused.limited ? rateLimitedResponse(refused.headers, refused.limited) : auth.response, refused, match, request.method, origin);
     }
     registrationId = auth.registrationId;
     limit = sandbox ? await sandboxRateLimit(context) : await rateLimit(context, 'v1', auth.registrationId!);
   } else {
     limit = await publicLimit(context);
   }
-  if (limit.limited) return finish(context, limit.limited, limit, match, request.method, origin);
+  if (limit.limited) return finish(context, rateLimitedResponse(limit.headers, limit.limited), limit, match, request.method, origin);
 
   if (!match.route) {
     return finish(context, notFound(`Rota desconhecida: ${url.pathname.slice(0, 120)}. Veja a lista de rotas em GET /api.`), limit, match, request.method, origin);

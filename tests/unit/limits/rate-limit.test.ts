@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { parseList } from 'structured-headers';
 import { loadConfig } from '../../../functions/config.ts';
-import { clientKey, rateLimit, withHeaders } from '../../../functions/limits/rate-limit.ts';
+import { clientKey, rateLimit, rateLimitedResponse, withHeaders } from '../../../functions/limits/rate-limit.ts';
 import type { Services } from '../../../functions/http/types.ts';
 import { testServices } from '../../helpers/services.ts';
 import { MemoryStore } from '../../../functions/store/memory.ts';
@@ -95,8 +95,12 @@ describe('over quota', () => {
     use();
     for (let i = 0; i < 120; i++) assert.equal((await rateLimit(services, 'v1', 'busy')).limited, null, `requisição ${i + 1}`);
     clock += 15_000;
-    const { headers, limited } = await rateLimit(services, 'v1', 'busy');
-    assert.ok(limited);
+    const result = await rateLimit(services, 'v1', 'busy');
+    const { headers } = result;
+    assert.ok(result.limited);
+    assert.deepEqual(result.limited, { policy: 'v1', limit: 120, windowSeconds: 60, retryAfterSeconds: 45 });
+    // The API's HTTP form of the spent quota.
+    const limited = rateLimitedResponse(result.headers, result.limited);
     assert.equal(limited.status, 429);
     const body = (await limited.json()) as { error: string; error_description: string };
     assert.equal(body.error, 'rate_limited');
