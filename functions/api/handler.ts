@@ -10,7 +10,7 @@
  *   `v1-public` counted in process memory: the sandbox never touches storage.
  * - Methods other than GET/HEAD: 405 with `Allow`; OPTIONS: the CORS preflight answer.
  */
-import { authenticate } from '../auth/bearer.ts';
+import { authenticate, refusalResponse } from '../auth/bearer.ts';
 import { withCors } from '../http/cors.ts';
 import { answerMethod } from '../http/methods.ts';
 import type { Handler, RequestContext } from '../http/types.ts';
@@ -65,7 +65,7 @@ export const api: Handler = async (request, context) => {
     const auth = await authenticate(context, request, { scope: match.route?.scope ?? 'site.read', sandbox });
     if (!auth.ok) {
       const refused = await limitFor();
-      return finish(context, refused.limited ? rateLimitedResponse(refused.headers, refused.limited) : auth.response, refused, match, request.method, origin);
+      return finish(context, refused.limited ? rateLimitedResponse(refused.headers, refused.limited) : refusalResponse(origin, auth.refusal), refused, match, request.method, origin);
     }
     registrationId = auth.registrationId;
     limit = sandbox ? await sandboxRateLimit(context) : await rateLimit(context, 'v1', auth.registrationId!);

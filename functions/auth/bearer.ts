@@ -21,11 +21,16 @@ export interface AuthenticateOptions {
   sandbox: boolean;
 }
 
+/** Why a request was refused: a value; `refusalResponse` is its HTTP form (401/403 with the challenge). */
+export type AuthRefusal =
+  | { error: 'missing_token' | 'invalid_token'; description: string }
+  | { error: 'insufficient_scope'; description: string; scope: Scope };
+
 export type AuthenticateResult =
   | { ok: true; registrationId: string; claims: AccessClaims }
   /** Sandbox request without a bearer. */
   | { ok: true; registrationId: null; claims: null }
-  | { ok: false; response: Response };
+  | { ok: false; refusal: AuthRefusal };
 
 export const authDocumentUrl = (origin: string): string => `${origin}/auth.md`;
 export const sandboxUrl = (origin: string): string => `${origin}/api/v1/sandbox/`;
@@ -38,13 +43,23 @@ export function bearerChallenge(origin: string, error?: 'invalid_token' | 'insuf
   return `Bearer ${params.join(', ')}`;
 }
 
-/** The 401 response: challenge header and the error body with `auth` and `sandbox`. */
-export function unauthorized(origin: string, error: 'missing_token' | 'invalid_token', description: string): Response {
-  return errorResponse(error, description, {
-    headers: { 'WWW-Authenticate': bearerChallenge(origin, error === 'invalid_token' ? 'invalid_token' : undefined) },
+/**
+ * The HTTP form of a refusal at `origin`: 401 with the challenge and the error body with `auth` and `sandbox`,
+ * or 403 `insufficient_scope` with the challenge naming the missing scope.
+ */
+export function refusalResponse(origin: string, refusal: AuthRefusal): Response {
+  if (refusal.error === 'insufficient_scope') {
+    return errorResponse('insufficient_scope', refusal.description, {
+      headers: { 'WWW-Authenticate': bearerChallenge(origin, 'insufficient_scope', refusal.scope) },
+    });
+  }
+  return errorResponse(refusal.error, refusal.description, {
+    headers: { 'WWW-Authenticate': bearerChallenge(origin, refusal.error === 'invalid_token' ? 'invalid_token' : undefined) },
     extra: { auth: authDocumentUrl(origin), sandbox: sandboxUrl(origin) },
   });
 }
+
+const invalidToken = (description: string): AuthenticateResult => ({ ok: false, refusal: { error: 'invalid_token', description } });
 
 const DESCRIPTIONS: Record<TokenFailure | 'sandbox', string> = {
   malformed: 'O token de acesso está malformado. Envie o access_token recebido de POST /agent/token.',
@@ -95,34 +110,26 @@ function bearerToken(request: Request): string | undefined {
 
 export async function authenticate(ctx: Pick<Services, 'config' | 'now'>, request: Request, opts: AuthenticateOptions): Promise<AuthenticateResult> {
   const { config, now } = ctx;
-  const origin = config.origin;
   const token = bearerToken(request);
   if (token === undefined) {
     if (opts.sandbox) return { ok: true, registrationId: null, claims: null };
     return {
       ok: false,
-      response: unauthorized(
-        origin,
-        'missing_token',
-        'Esta rota exige Authorization: Bearer <access_token>. Registre-se em POST /agent/identity e troque a asserção em POST /agent/token (veja o documento auth); ou use o sandbox, que dispensa token.',
-      ),
+      refusal: {
+        error: 'missing_token',
+        description:
+          'Esta rota exige Authorization: Bearer <access_token>. Registre-se em POST /agent/identity e troque a asserção em POST /agent/token (veja o documento auth); ou use o sandbox, que dispensa token.',
+      },
     };
   }
-  if (token === '') return { ok: false, response: unauthorized(origin, 'invalid_token', DESCRIPTIONS.malformed) };
+  if (token === '') return invalidToken(DESCRIPTIONS.malformed);
 
   const result = await verifyAccess(token, config, now());
-  if (!result.ok) return { ok: false, response: unauthorized(origin, 'invalid_token', DESCRIPTIONS[result.reason]) };
+  if (!result.ok) return invalidToken(DESCRIPTIONS[result.reason]);
   const claims = result.claims;
-  if (claims.sandbox === true && !opts.sandbox) {
-    return { ok: false, response: unauthorized(origin, 'invalid_token', DESCRIPTIONS.sandbox) };
-  }
+  if (claims.sandbox === true && !opts.sandbox) return invalidToken(DESCRIPTIONS.sandbox);
   if (!claims.scope.split(' ').includes(opts.scope)) {
-    return {
-      ok: false,
-      response: errorResponse('insufficient_scope', `O token não tem o escopo ${opts.scope}, exigido por esta rota.`, {
-        headers: { 'WWW-Authenticate': bearerChallenge(origin, 'insufficient_scope', opts.scope) },
-      }),
-    };
+    return { ok: false, refusal: { error: 'insufficient_scope', description: `O token não tem o escopo ${opts.scope}, exigido por esta rota.`, scope: opts.scope } };
   }
   return { ok: true, registrationId: claims.sub, claims };
 }

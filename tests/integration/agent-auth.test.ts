@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, afterEach, before, beforeEach, describe, test } from 'node:test';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
-import { authenticate, clearTokenCache } from '../../functions/auth/bearer.ts';
+import { authenticate, clearTokenCache, refusalResponse } from '../../functions/auth/bearer.ts';
 import { registrationSchema, tokenResponseSchema } from '../../functions/auth/schemas.ts';
 import { loadConfig } from '../../functions/config.ts';
 import { MemoryStore } from '../../functions/store/memory.ts';
@@ -268,8 +268,9 @@ describe('POST /agent/token', () => {
     const request = () => new Request(`${origin}/api/v1/`, { headers: { authorization: `Bearer ${token.access_token}` } });
     const outside = await authenticate(services, request(), { scope: 'site.read', sandbox: false });
     assert.ok(!outside.ok);
-    assert.equal(outside.response.status, 401);
-    assert.equal(((await outside.response.json()) as { error: string }).error, 'invalid_token');
+    const refused = refusalResponse(origin, outside.refusal);
+    assert.equal(refused.status, 401);
+    assert.equal(((await refused.json()) as { error: string }).error, 'invalid_token');
     const inside = await authenticate(services, request(), { scope: 'site.read', sandbox: true });
     assert.ok(inside.ok && inside.registrationId === reg.registration_id);
   });

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { beforeEach, describe, test } from 'node:test';
 import { SignJWT, base64url } from 'jose';
-import { type AuthenticateResult, authenticate, bearerChallenge, clearTokenCache } from '../../../functions/auth/bearer.ts';
+import { type AuthenticateResult, authenticate, bearerChallenge, clearTokenCache, refusalResponse } from '../../../functions/auth/bearer.ts';
 import { issueAccessToken, newRegistrationId } from '../../../functions/auth/tokens.ts';
 import { loadConfig } from '../../../functions/config.ts';
 import type { Services } from '../../../functions/http/types.ts';
@@ -27,12 +27,20 @@ function useServices(secret = SECRET): void {
 const request = (authorization?: string) => new Request(`${origin}/api/v1/paginas`, { headers: authorization === undefined ? {} : { authorization } });
 const ctx = (over: Partial<{ origin: string; secret: string; now: number; sandbox: boolean }> = {}) => ({ origin, secret: SECRET, now: clock, sandbox: false, ...over });
 
+/** The HTTP form the API gives a refusal (the result itself is a value). */
+const responseOf = (result: AuthenticateResult): Response => {
+  if (result.ok) throw new Error('esperava uma recusa');
+  return refusalResponse(origin, result.refusal);
+};
+
 async function expectError(result: AuthenticateResult, status: number, code: string): Promise<Record<string, string>> {
   assert.equal(result.ok, false);
   if (result.ok) throw new Error('unreachable');
-  assert.equal(result.response.status, status);
-  assert.match(result.response.headers.get('content-type') ?? '', /^application\/json/);
-  const body = (await result.response.json()) as Record<string, string>;
+  assert.equal(result.refusal.error, code);
+  const response = responseOf(result);
+  assert.equal(response.status, status);
+  assert.match(response.headers.get('content-type') ?? '', /^application\/json/);
+  const body = (await response.json()) as Record<string, string>;
   assert.equal(body.error, code);
   assert.equal(typeof body.error_description, 'string');
   assert.ok(body.error_description!.length > 10);
@@ -44,7 +52,7 @@ async function expect401(result: AuthenticateResult, code: 'missing_token' | 'in
   assert.equal(body.auth, `${origin}/auth.md`);
   assert.equal(body.sandbox, `${origin}/api/v1/sandbox/`);
   if (result.ok) return;
-  const challenge = result.response.headers.get('www-authenticate') ?? '';
+  const challenge = responseOf(result).headers.get('www-authenticate') ?? '';
   assert.ok(
     challenge.startsWith(`Bearer resource_metadata="${origin}/.well-known/oauth-protected-resource", scope="site.read prontidao.read"`),
     challenge,
@@ -115,10 +123,10 @@ describe('authenticate: 401 missing_token', () => {
     const result = await authenticate(services, request(), { scope: 'site.read', sandbox: false });
     assert.ok(!result.ok);
     assert.equal(
-      result.response.headers.get('www-authenticate'),
+      responseOf(result).headers.get('www-authenticate'),
       `Bearer resource_metadata="${origin}/.well-known/oauth-protected-resource", scope="site.read prontidao.read"`,
     );
-    assert.equal(bearerChallenge(origin), result.response.headers.get('www-authenticate'));
+    assert.equal(bearerChallenge(origin), responseOf(result).headers.get('www-authenticate'));
   });
 });
 
@@ -155,7 +163,7 @@ describe('authenticate: 403 insufficient_scope', () => {
     const body = await expectError(result, 403, 'insufficient_scope');
     assert.equal(body.auth, undefined);
     assert.ok(!result.ok);
-    const challenge = result.response.headers.get('www-authenticate') ?? '';
+    const challenge = responseOf(result).headers.get('www-authenticate') ?? '';
     assert.match(challenge, /^Bearer /);
     assert.match(challenge, /error="insufficient_scope"/);
     assert.match(challenge, /scope="prontidao\.read"/);
