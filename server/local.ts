@@ -8,6 +8,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { getRequestListener, type Http2Bindings, type HttpBindings } from '@hono/node-server';
 import { negotiateMarkdown } from '../functions/edge/negotiate.ts';
+import { errorResponse } from '../functions/http/errors.ts';
 import { runHandler } from '../functions/http/run.ts';
 import { createServices, requestContext } from '../functions/http/services.ts';
 import type { Handler, Services } from '../functions/http/types.ts';
@@ -72,13 +73,6 @@ function validHost(host: string): boolean {
 
 /** Methods the WHATWG `Request` constructor refuses (it throws): answered here, before any route. */
 const UNSUPPORTED_METHODS = new Set(['TRACE', 'TRACK', 'CONNECT']);
-
-/** A contract error as a Response (the bridge writes it). */
-const jsonError = (status: number, error: string, description: string): Response =>
-  new Response(JSON.stringify({ error, error_description: description }), {
-    status,
-    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' },
-  });
 
 /** A contract error answered by the adapter itself (the request never reaches a route); the connection is closed. */
 function sendJsonError(res: ServerResponse, status: number, error: string, description: string, headers: Record<string, string> = {}): void {
@@ -162,13 +156,13 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
         });
       } catch (error) {
         console.error(error);
-        return jsonError(500, 'server_error', 'Erro interno inesperado.');
+        return errorResponse('server_error', 'Erro interno inesperado.', { status: 500 });
       }
     },
     {
       overrideGlobalObjects: false,
       // The bridge could not make a Request of what came (a Host it refuses, a malformed target).
-      errorHandler: () => jsonError(400, 'invalid_request', 'Requisição HTTP malformada (Host ou alvo da requisição inválido).'),
+      errorHandler: () => errorResponse('invalid_request', 'Requisição HTTP malformada (Host ou alvo da requisição inválido).', { status: 400 }),
     },
   );
 
