@@ -9,7 +9,6 @@ import { readdir } from 'node:fs/promises';
 import { after, before, describe, test } from 'node:test';
 import { V1_ROUTES } from '../../functions/api/operations.ts';
 import { matchApi } from '../../functions/api/router.ts';
-import { loadConfig } from '../../functions/config.ts';
 import { OPERATIONS } from '../../functions/operations.ts';
 import { AGENT_AUTH, API_FUNCTION_PATHS, API_INDEX, ASK_PATH, IDENTITY_PATH, OPEN_READING, SANDBOX, TOKEN_PATH, V1 } from '../../functions/paths.ts';
 import { FUNCTION_ROUTES, compilePathPattern, matchFunctionRoute } from '../../functions/routes.ts';
