@@ -18,8 +18,22 @@ export const FUNCTION_ROUTES: readonly FunctionRoute[] = [
   { name: 'agent-auth', module: 'auth/handler.ts', paths: ['/agent/*'] },
   { name: 'api', module: 'api/handler.ts', paths: ['/api', '/api/', '/api/v1', '/api/v1/*', '/api/ia/leitura'] },
   { name: 'ask', module: 'ask/handler.ts', paths: ['/ask'] },
+  { name: 'contact', module: 'contact/handler.ts', paths: ['/contato/formulario'] },
   { name: 'mcp', module: 'mcp/handler.ts', paths: ['/mcp', '/mcp/docs'] },
   { name: 'readiness', module: 'readiness/handler.ts', paths: ['/api/ia/medicao', '/.well-known/http-message-signatures-directory'] },
+];
+
+/** A job run on a schedule (Netlify scheduled function); `module` default-exports `() => Promise<void>`. */
+export interface ScheduledFunction {
+  name: string;
+  module: string;
+  /** Cron expression (Netlify runs scheduled functions at most once a minute). */
+  schedule: string;
+}
+
+export const SCHEDULED_FUNCTIONS: readonly ScheduledFunction[] = [
+  // Contact leads whose webhook delivery failed: retried with backoff (functions/contact/retry.ts).
+  { name: 'contact-retry', module: 'contact/scheduled.ts', schedule: '* * * * *' },
 ];
 
 /** Static prefixes the edge negotiation never touches (functions and build assets). */

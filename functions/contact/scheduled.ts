@@ -1,0 +1,12 @@
+/**
+ * The Netlify scheduled job of the contact form (adapter netlify/functions/contact-retry.mts, generated from
+ * SCHEDULED_FUNCTIONS in functions/routes.ts): delivers the leads whose retry is due. Platform-neutral.
+ */
+import { deliverDue } from './delivery.ts';
+
+export default async function retryContacts(): Promise<void> {
+  const report = await deliverDue();
+  if (report.entregues || report.pendentes) {
+    console.log(`[contato] retentativas: ${report.entregues} entregue(s), ${report.pendentes} pendente(s).`);
+  }
+}
