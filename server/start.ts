@@ -1,7 +1,12 @@
 /** `npm start` / `npm run serve`: serves the built site, functions and negotiation on PORT (default 8888). */
+import { startRetryTimer } from '../functions/contact/retry.ts';
 import { runtime } from '../functions/runtime.ts';
+import { LOCAL_DATA_DIR } from '../functions/store/index.ts';
 import { siteOrigin } from '../src/config/site.ts';
 import { startLocalServer } from './local.ts';
+
+// The embedded store keeps its data in a file across restarts (leads, readings); tests use memory instead.
+process.env.DATA_DIR ??= LOCAL_DATA_DIR;
 
 // Configuration that would make routes fail is refused at start-up, with the variable and the remedy named.
 const { jwtSecretProblem } = runtime().config;
@@ -13,6 +18,10 @@ if (jwtSecretProblem) {
 const port = Number.parseInt(process.env.PORT ?? '8888', 10);
 const host = process.env.HOST ?? '0.0.0.0';
 const server = await startLocalServer({ port, host });
+// Contact leads whose webhook delivery failed are retried by this timer (on Netlify, a scheduled function).
+startRetryTimer();
+const { store } = runtime();
+console.log(`  Armazenamento: ${store.kind === 'sqlite' ? `arquivo ${(store as { file?: string }).file}` : store.kind}`);
 console.log(`\n  Sinal Cognitivo rodando em http://localhost:${server.port}  (origem do serviço: ${siteOrigin()})\n`);
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => void server.close().then(() => process.exit(0)));
