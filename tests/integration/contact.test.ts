@@ -89,7 +89,7 @@ describe('contact form', { skip }, () => {
     for (const address of ['127.0.0.1', '::ffff:127.0.0.1', '::1']) await runtime().store.delete(`contato:visitante:${clientKey(address)}`);
   });
 
-  const post = (payload: string | Uint8Array, headers: Record<string, string> = {}, method = 'POST') =>
+  const post = (payload: string, headers: Record<string, string> = {}, method = 'POST') =>
     fetch(`${server.url}/contato/formulario`, { method, headers: { accept: 'text/html', 'content-type': FORM, ...headers }, body: payload });
 
   test('the form page: prefilled by ?site=, ?nota=, ?produto=, in the site look, not indexed; /contato has the same form', async () => {
@@ -167,7 +167,7 @@ describe('contact form', { skip }, () => {
     const seq = await lastSeq();
     const calls = receiver.calls();
     for (const c of CONTACT_ATTACK_CASES) {
-      const payload = c.bytes ? new Uint8Array(c.bytes) : c.body?.replace('{big}', 'x'.repeat(60 * 1024));
+      const payload: BodyInit | undefined = c.bytes ? Buffer.from(c.bytes) : c.body?.replace('{big}', 'x'.repeat(60 * 1024));
       const res = await fetch(`${server.url}/contato/formulario`, { method: c.method ?? 'POST', headers: { accept: 'application/json', ...c.headers }, body: payload });
       assert.equal(res.status, c.status, c.name);
       const json = (await res.json()) as { error: string; error_description: string };
