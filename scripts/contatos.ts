@@ -7,6 +7,7 @@
 import { listLeads, type Lead } from '../functions/contact/leads.ts';
 import { runtime } from '../functions/runtime.ts';
 import { LOCAL_DATA_DIR } from '../functions/store/index.ts';
+import { SqliteStore } from '../functions/store/sqlite.ts';
 
 process.env.DATA_DIR ??= LOCAL_DATA_DIR;
 
@@ -20,7 +21,7 @@ function describe(lead: Lead): string {
 }
 
 const { store, config } = runtime();
-const where = store.kind === 'upstash' ? `Upstash (${new URL(config.upstash!.url).host})` : store.kind === 'sqlite' ? `arquivo ${(store as { file?: string }).file}` : 'memória';
+const where = store.kind === 'upstash' ? `Upstash (${new URL(config.upstash!.url).host})` : store instanceof SqliteStore ? `arquivo ${store.file}` : 'memória';
 let leads: Lead[];
 try {
   leads = await listLeads();

@@ -2,6 +2,7 @@
 import { startRetryTimer } from '../functions/contact/retry.ts';
 import { runtime } from '../functions/runtime.ts';
 import { LOCAL_DATA_DIR } from '../functions/store/index.ts';
+import { SqliteStore } from '../functions/store/sqlite.ts';
 import { siteOrigin } from '../src/config/site.ts';
 import { startLocalServer } from './local.ts';
 
@@ -21,7 +22,7 @@ const server = await startLocalServer({ port, host });
 // Contact leads whose webhook delivery failed are retried by this timer (on Netlify, a scheduled function).
 startRetryTimer();
 const { store } = runtime();
-console.log(`  Armazenamento: ${store.kind === 'sqlite' ? `arquivo ${(store as { file?: string }).file}` : store.kind}`);
+console.log(`  Armazenamento: ${store instanceof SqliteStore ? `arquivo ${store.file}` : store.kind}`);
 console.log(`\n  Sinal Cognitivo rodando em http://localhost:${server.port}  (origem do serviço: ${siteOrigin()})\n`);
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => void server.close().then(() => process.exit(0)));

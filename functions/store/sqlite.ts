@@ -31,6 +31,7 @@ export class SqliteStore implements Store {
   readonly #del: StatementSync;
   readonly #delExpired: StatementSync;
   readonly #sweep: StatementSync;
+  readonly #getRow: StatementSync;
   #writes = 0;
 
   constructor(options: SqliteStoreOptions) {
@@ -51,6 +52,7 @@ export class SqliteStore implements Store {
     this.#del = this.#db.prepare('DELETE FROM kv WHERE key = ?');
     this.#delExpired = this.#db.prepare('DELETE FROM kv WHERE key = ? AND expires_at IS NOT NULL AND expires_at <= ?');
     this.#sweep = this.#db.prepare('DELETE FROM kv WHERE expires_at IS NOT NULL AND expires_at <= ?');
+    this.#getRow = this.#db.prepare('SELECT value, expires_at FROM kv WHERE key = ?');
   }
 
   #run<T>(operation: () => T): T {
@@ -107,7 +109,7 @@ export class SqliteStore implements Store {
       try {
         this.#delExpired.run(key, now);
         this.#putIfAbsent.run(key, '0', now + windowSeconds * 1000);
-        const current = this.#db.prepare('SELECT value, expires_at FROM kv WHERE key = ?').get(key) as { value: string; expires_at: number | null };
+        const current = this.#getRow.get(key) as { value: string; expires_at: number | null };
         let count = Number(JSON.parse(current.value));
         if (!Number.isFinite(count)) count = 0;
         count += 1;
