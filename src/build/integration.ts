@@ -21,6 +21,7 @@ import type { AstroIntegration } from 'astro';
 import { astroStoreFile, dataStoreModule, type DataStorePlugin } from './data-store-module.ts';
 import { type Published, publishPages } from './publish-pages.ts';
 import { renderHeadersFile, renderRedirectsFile } from './static-rules.ts';
+import { missingFactsWarning } from '../model/company.ts';
 import { DOCUMENT_PATHS } from '../model/public-paths.ts';
 import { PAGE_BUNDLE_CHANNEL, PAGE_BUNDLE_FILE, SITE_DATA_FILE, type PageBundle, type SiteData } from '../model/site-data.ts';
 
@@ -105,7 +106,10 @@ export default function siteArtifacts(): AstroIntegration {
         outDir = fileURLToPath(config.outDir);
         projectRoot = fileURLToPath(config.root);
       },
-      'astro:build:start': () => {
+      'astro:build:start': ({ logger }) => {
+        // A production deploy says which of the firm's trust facts content/empresa.json still lacks.
+        const missingFacts = missingFactsWarning();
+        if (missingFacts) logger.warn(missingFacts);
         running = undefined;
         globals[PAGE_BUNDLE_CHANNEL] = (bundle) => {
           running = inWorker(bundle, outDir, projectRoot);

@@ -2,12 +2,15 @@
  * Identity and origin of the service. Shared by the Astro build, the functions and the local server.
  * Every value that differs between deploys comes from the environment.
  */
+import empresa from '../../content/empresa.json' with { type: 'json' };
+
 const env = (name: string): string | undefined => {
   const value = typeof process !== 'undefined' ? process.env?.[name] : undefined;
   return value === undefined || value === '' ? undefined : value;
 };
 
-export const SITE_NAME = 'Sinal Cognitivo';
+/** The firm's trade name, declared with its other facts in content/empresa.json (validated by src/model/company.ts). */
+export const SITE_NAME: string = empresa.nomeFantasia;
 export const SITE_TAGLINE = 'Consultoria de visibilidade em buscas e em motores generativos';
 export const SITE_LOCALE = 'pt-BR';
 export const API_NAME = 'API pública da Sinal Cognitivo';
