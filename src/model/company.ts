@@ -82,7 +82,7 @@ export function companyFacts(e: Empresa = loadCompany()): CompanyFact[] {
   const facts: (CompanyFact | false)[] = [
     !!e.razaoSocial && { id: 'razaoSocial', rotulo: 'Razão social', valor: e.razaoSocial },
     !!e.cnpj && { id: 'cnpj', rotulo: 'CNPJ', valor: formatCnpj(e.cnpj) },
-    !!addressLine(e) && { id: 'endereco', rotulo: 'Endereço', valor: addressLine(e)! },
+    !!addressLine(e) && { id: 'endereco', rotulo: 'Sede', valor: addressLine(e)! },
     !!e.telefone && { id: 'telefone', rotulo: 'Telefone', valor: e.telefone, href: `tel:${phoneDigits(e.telefone)}` },
     !!e.whatsapp && { id: 'whatsapp', rotulo: 'WhatsApp', valor: e.whatsapp, href: `https://wa.me/${phoneDigits(e.whatsapp).slice(1)}` },
     { id: 'email', rotulo: 'E-mail', valor: contactEmail(), href: `mailto:${contactEmail()}` },
