@@ -139,7 +139,7 @@ describe('the production warning', () => {
     } finally {
       if (saved === undefined) delete process.env.CONTEXT;
       else process.env.CONTEXT = saved;
-      delete (globalThis as Record<string, unknown>)[PAGE_BUNDLE_CHANNEL];
+      delete (globalThis as Record<PropertyKey, unknown>)[PAGE_BUNDLE_CHANNEL];
     }
   });
 });
