@@ -1,26 +1,16 @@
 /**
- * The HTML pages of the contact function (prefilled form, form with errors or a notice, confirmation): the
- * built /contato page (.generated/contato-pagina.json, written by src/build/contact-template.ts) with its form
- * replaced, so they carry the site's look (header, menu, footer, stylesheet) from the one template.
+ * The HTML pages of the contact function (prefilled form, form with errors or a notice, confirmation), in the
+ * site's real layout: the page shell the build emits from the Astro layout (functions/html/shell.ts), the same
+ * one the measurement's result page uses. The blank form of /contato is the same markup (./form-html.ts).
  */
-import template from '../../.generated/contato-pagina.json' with { type: 'json' };
-import { SITE_NAME } from '../../src/config/site.ts';
-import { withOrigin } from '../../src/model/site-data.ts';
-import { escapeHtml } from '../readiness/result-page.ts';
+import { renderShellPage } from '../html/shell.ts';
 
-const byOrigin = new Map<string, { antes: string; depois: string }>();
+const DEFAULT_TITLE = 'Fale com a gente';
+const DESCRIPTION = 'Conte o que você precisa: respondemos toda mensagem em até 2 dias úteis.';
 
-/** The page with `section` in place of the form, titled `title` when given (the rest of /contato stays as built). */
-export function contactPage(origin: string, title: string | undefined, section: string): string {
-  let parts = byOrigin.get(origin);
-  if (!parts) {
-    if (byOrigin.size >= 4) byOrigin.clear();
-    parts = withOrigin(template as { antes: string; depois: string }, origin);
-    byOrigin.set(origin, parts);
-  }
-  const antes = title === undefined ? parts.antes : parts.antes.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)} | ${escapeHtml(SITE_NAME)}</title>`);
-  return `${antes}${section}${parts.depois}`;
-}
+/** The page with `section` (the form, or the confirmation) as its content, titled `title` when given. */
+export const contactPage = (origin: string, title: string | undefined, section: string): string =>
+  renderShellPage({ titulo: title ?? DEFAULT_TITLE, descricao: DESCRIPTION, conteudo: section }, origin);
 
 export function htmlResponse(html: string, status: number, headers?: HeadersInit): Response {
   const h = new Headers(headers);
