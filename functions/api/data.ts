@@ -9,7 +9,7 @@ import { siteDataFor } from '../content/site-data.ts';
 import type { IndexEntry } from '../content/site-data.ts';
 import { siteSearch } from '../search/index.ts';
 import type { SearchIndex } from '../search/index.ts';
-import { loadPrices, productView } from '../../src/model/prices.ts';
+import { pricesBody } from '../../src/model/prices.ts';
 import type { Catalogo } from '../../src/model/site-data.ts';
 import { twinUrl } from '../../src/model/routes.ts';
 import type { PageBody, PageSummary, PricesBody, SolutionsBody } from './schemas.ts';
@@ -30,20 +30,7 @@ export interface ApiData {
   readonly cache: LRUCache<string, Uint8Array<ArrayBuffer>>;
 }
 
-/** URL of the markdown twin of a route (`/index.md` for the home page). */
-export const markdownUrl = twinUrl;
 
-/** The prices body from content/precos.json (the same data as /pricing.md). */
-export function pricesBody(origin: string): PricesBody {
-  const precos = loadPrices();
-  return {
-    moeda: precos.moeda,
-    atualizadoEm: precos.atualizadoEm.toISOString().slice(0, 10),
-    fonte: `${origin}/pricing.md`,
-    produtos: precos.produtos.map((p) => productView(p, origin)),
-    sobProposta: { descricao: precos.sobProposta.descricao, url: `${origin}/${precos.sobProposta.rota}` },
-  };
-}
 
 /** The solutions body from a catalogue (its URLs already for the serving origin). */
 export function solutionsBody(catalogo: Catalogo): SolutionsBody {
@@ -76,7 +63,7 @@ export function createApiData(init: {
     page(rota) {
       const found = byRoute.get(rota);
       if (!found) return undefined;
-      return { ...found.summary, markdown: found.entry.markdown, markdownUrl: markdownUrl(origin, rota) };
+      return { ...found.summary, markdown: found.entry.markdown, markdownUrl: twinUrl(origin, rota) };
     },
     search,
     solutions: () => (solutions ??= solutionsBody(catalogo)),

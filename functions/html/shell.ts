@@ -8,10 +8,10 @@
 import shell from '../../.generated/page-shell.json' with { type: 'json' };
 import { type PageShellData, SHELL_SLOTS } from '../../src/model/page-shell.ts';
 import { ORIGIN_PLACEHOLDER } from '../../src/model/site-data.ts';
+import { escapeHtml } from './escape.ts';
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-/** Text or attribute value as HTML (the five significant characters escaped). */
-export const escapeHtml = (value: unknown): string => String(value ?? '').replace(/[&<>"']/g, (c) => ESCAPES[c] as string);
+export { escapeHtml };
+
 
 export interface ShellPage {
   /** Title of the page (`<title>`, Open Graph, the `<h1>`). Text. */

@@ -5,12 +5,11 @@
  */
 import { z } from 'zod';
 import type { CatalogoSolucao, SiteData } from '../../src/model/site-data.ts';
-import { markdownUrl, pricesBody } from '../api/data.ts';
 import { envelopeSchema, type Envelope } from '../readiness/envelope.ts';
 import { PAGE_ALIASES } from '../../src/model/aliases.ts';
 import { tiposDeSolucao, type Produto } from '../../src/model/content.ts';
 import { objectiveSchema, pageSchema, pricesSchema, productSchema, searchResultSchema, solutionSchema } from '../../src/model/resources.ts';
-import { loadPrices, productView } from '../../src/model/prices.ts';
+import { loadPrices, pricesBody, productView } from '../../src/model/prices.ts';
 import { twinUrl } from '../../src/model/routes.ts';
 import { QUOTED_DATA_NOTE, READ_ONLY, type ToolSources, type ToolDefinition, dataResult, defineTool, foldText, quoted, toolError } from './registry.ts';
 
@@ -66,7 +65,7 @@ function searchHits(context: ToolSources, consulta: string, limite: number, seco
   return context.search.search(consulta, { limite, ...(secoes ? { secoes } : {}) }).map((r) => ({
     rota: r.rota,
     url: r.url,
-    markdown: markdownUrl(context.origin, r.rota),
+    markdown: twinUrl(context.origin, r.rota),
     titulo: r.titulo,
     descricao: r.descricao,
     secao: r.secao,
@@ -226,7 +225,7 @@ const getPage = defineTool({
     const result = {
       rota: page.rota,
       url: page.url,
-      markdownUrl: markdownUrl(context.origin, page.rota),
+      markdownUrl: twinUrl(context.origin, page.rota),
       titulo: page.titulo,
       descricao: page.descricao,
       secao: page.secao,

@@ -4,7 +4,7 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import type { IndexEntry } from '../content/site-data.ts';
+import type { IndexEntry } from '../../src/model/site-data.ts';
 import { serializeSearchIndex } from './engine.ts';
 
 /** Where the build writes the serialized site index (relative to the project root). */

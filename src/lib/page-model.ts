@@ -2,7 +2,7 @@
  * The page model: what a page shows besides its body, described once per page kind (src/lib/pages/*.ts) as a
  * list of sections. The HTML template of the kind (src/components/pages/*.astro) and the markdown twin
  * (./markdown-twin.ts) both read the same description, so the two renderings cannot drift apart; neither
- * branches on the route. How a new kind is added: docs/ARCHITECTURE.md, Decisions.
+ * branches on the route. How a new kind is added: docs/DECISIONS.md.
  */
 import { type Crumb, trailOf } from '../layouts/trail.ts';
 import type { Precos } from '../model/content.ts';

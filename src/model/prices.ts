@@ -1,7 +1,7 @@
 /** The public prices, read from content/precos.json and validated once. */
 import raw from '../../content/precos.json' with { type: 'json' };
 import { type Precos, type Produto, precosSchema } from './content.ts';
-import type { ProductView } from './resources.ts';
+import type { Prices, ProductView } from './resources.ts';
 import { parseOrThrow } from './validation.ts';
 
 export const PRICES_FILE = 'content/precos.json';
@@ -32,3 +32,15 @@ export const productView = (p: Produto, origin: string): ProductView => ({
   url: `${origin}/${p.rota}`,
   comoContratar: p.comoContratar,
 });
+
+/** The prices body from content/precos.json (the same data as /pricing.md). */
+export function pricesBody(origin: string): Prices {
+  const precos = loadPrices();
+  return {
+    moeda: precos.moeda,
+    atualizadoEm: precos.atualizadoEm.toISOString().slice(0, 10),
+    fonte: `${origin}/pricing.md`,
+    produtos: precos.produtos.map((p) => productView(p, origin)),
+    sobProposta: { descricao: precos.sobProposta.descricao, url: `${origin}/${precos.sobProposta.rota}` },
+  };
+}

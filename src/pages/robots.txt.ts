@@ -31,7 +31,7 @@ export const GET: APIRoute = () => {
     // No `schemaMap:` line. RFC 9309 lets crawlers read records of their own, but Lighthouse's SEO audit reports
     // any record outside its safelist as an invalid robots.txt (SEO 92 instead of 100), and an SEO consultancy's
     // own site is the first one its clients audit. NLWeb's reference crawler, finding no schemaMap line, fetches
-    // /schema_map.xml, the same map: it loses nothing. See docs/ARCHITECTURE.md, "Decisions".
+    // /schema_map.xml, the same map: it loses nothing. See docs/DECISIONS.md.
     '# Mapa de dados estruturados (NLWeb): /schema_map.xml',
   ];
   return text(`${body.join('\n\n')}\n`);

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { z } from 'zod';
-import { pricesBody } from '../../functions/api/data.ts';
+import { pricesBody } from '../../src/model/prices.ts';
 import { API_SURFACE } from '../../functions/api/operations.ts';
 import { SANDBOX_CATALOGUE, SANDBOX_PAGES } from '../../functions/api/sandbox/fixtures.ts';
 import { siteData } from '../../functions/content/site-data.ts';

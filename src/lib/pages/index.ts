@@ -1,6 +1,6 @@
 /**
  * Which kind each page is: the collections' pages by collection, the site's own pages by the table below, the
- * other pages of the diagnostic section by section, the rest institutional. Adding a kind: docs/ARCHITECTURE.md.
+ * other pages of the diagnostic section by section, the rest institutional. Adding a kind: docs/DECISIONS.md.
  */
 import { MEASURE_ROUTE } from '../../model/measurement.ts';
 import { type PageKind, type PageView, describe } from '../page-model.ts';
