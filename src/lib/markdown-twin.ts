@@ -4,6 +4,7 @@
  */
 import { siteOrigin } from '../config/site.ts';
 import { loadPrices } from '../model/prices.ts';
+import { diagramMarkdown, diagramOf } from './diagrams.ts';
 import { priceRows, solutionFacts, solutionsOf, objectivesOf, TIPO_LABEL } from './facts.ts';
 import { isMdx, mdxToMarkdown } from './render-mdx.ts';
 import type { SiteModel, SitePage } from './site.ts';
@@ -84,7 +85,9 @@ async function buildTwin(p: SitePage, model: SiteModel, origin: string): Promise
     header.push(`Atualizado em ${isoDay(p.lastmod)}`);
   }
   const [first, ...rest] = extras(p, model, origin);
-  const body = absolutizeLinks(await bodyOf(p), origin);
+  // The page's diagram, as text where the HTML page draws it: before the body.
+  const diagram = diagramOf(p.rota);
+  const body = [diagram && diagramMarkdown(diagram), absolutizeLinks(await bodyOf(p), origin)].filter(Boolean).join('\n\n');
   const parts = p.kind === 'solucao' ? [first, body, ...rest] : [body, first, ...rest];
   return `${[...header, ...parts.filter(Boolean)].join('\n\n')}\n`;
 }
