@@ -10,6 +10,7 @@ import { siteSearch } from '../search/index.ts';
 import type { SearchIndex } from '../search/index.ts';
 import { loadPrices, productView } from '../../src/model/prices.ts';
 import type { Catalogo } from '../../src/model/site-data.ts';
+import { twinUrl } from '../../src/model/routes.ts';
 import type { PageBody, PageSummary, PricesBody, SolutionsBody } from './schemas.ts';
 
 export type PageEntry = IndexEntry & { markdown: string };
@@ -29,7 +30,7 @@ export interface ApiData {
 }
 
 /** URL of the markdown twin of a route (`/index.md` for the home page). */
-export const markdownUrl = (origin: string, rota: string): string => `${origin}/${rota}.md`;
+export const markdownUrl = twinUrl;
 
 /** The prices body from content/precos.json (the same data as /pricing.md). */
 export function pricesBody(origin: string): PricesBody {

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import type { Scope } from '../auth/tokens.ts';
+import { MEASURE_PATH } from '../../src/model/measurement.ts';
 import { errorSchema } from '../openapi/common.ts';
 import { type HeaderName, type OperationSpec, type ParameterSpec, RATE_LIMIT_HEADERS, type ResponseSpec, type Surface } from '../openapi/spec.ts';
 import { API_INDEX, OPEN_READING, SANDBOX, V1 } from '../paths.ts';
@@ -157,7 +158,7 @@ export const V1_ROUTES = [
     id: 'LerProntidao',
     summary: 'Leitura registrada de prontidão técnica de um domínio (nunca mede; sem leitura, `estado: ausente`).',
     description:
-      'Devolve a última leitura registrada pela medição gratuita (feita na página /diagnostico-de-visibilidade-cognitiva, não pela API). ' +
+      `Devolve a última leitura registrada pela medição gratuita (feita na página ${MEASURE_PATH}, não pela API). ` +
       'O instrumento de leitura tem uma cota de 8 chamadas por minuto: quando pausado ou ocupado, a resposta é 429 com o envelope ' +
       '(`estado: limite`, `tentarEm`) ou 503; sempre com `Retry-After`. Um 429 com corpo de erro (`rate_limited`) é a cota da API.',
     scope: 'prontidao.read',

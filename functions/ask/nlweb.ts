@@ -3,6 +3,7 @@
  * search and renders the answer as JSON, v0.54 SSE or legacy SSE. Pure apart from the search it is given.
  */
 import { randomUUID } from 'node:crypto';
+import { twinUrl } from '../../src/model/routes.ts';
 import type { SearchIndex } from '../search/engine.ts';
 import type { SearchResult } from '../search/types.ts';
 import { type AskAnswer, type AskResult, DEFAULT_RESULTS, MAX_RESULTS, NLWEB_VERSION } from './schemas.ts';
@@ -56,7 +57,7 @@ export function toResults(hits: readonly SearchResult[], origin: string): AskRes
       score: top > 0 ? Math.max(1, Math.round((100 * h.pontuacao) / top)) : 0,
       site,
       inLanguage: 'pt-BR' as const,
-      encoding: { '@type': 'MediaObject' as const, contentUrl: `${origin}/${h.rota}.md`, encodingFormat: 'text/markdown' as const },
+      encoding: { '@type': 'MediaObject' as const, contentUrl: twinUrl(origin, h.rota), encodingFormat: 'text/markdown' as const },
       grounding: { source_urls: [h.url] },
     };
   });

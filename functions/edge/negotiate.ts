@@ -9,6 +9,7 @@
 import { AGENT_MODE_PAGE, PAGE_ALIASES } from '../../src/model/aliases.ts';
 import { CONTENT_SIGNAL, isAiAgent } from '../../src/model/ai-agents.ts';
 import { MARKDOWN_MEDIA_TYPE, NEGOTIATED_VARY } from '../../src/model/media-types.ts';
+import { routeOf, twinOf } from '../../src/model/routes.ts';
 import { prefersMarkdown, refusesMarkdown } from './accept.ts';
 
 export interface NegotiationHooks {
@@ -25,10 +26,9 @@ export const estimateTokens = (text: string): number => Math.ceil(text.length / 
 export const twinPathFor = (pathname: string): string | undefined => {
   let path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   path = PAGE_ALIASES[path] ?? path;
-  if (path === '/' || path === '') return '/index.md';
   const last = path.slice(path.lastIndexOf('/') + 1);
   if (last.includes('.')) return undefined;
-  return `${path}.md`;
+  return twinOf(routeOf(path));
 };
 
 /** Adds the request headers that pick a page route's variant to `Vary`, keeping what is there (once each). */
@@ -97,7 +97,7 @@ export async function negotiateMarkdown(request: Request, hooks: NegotiationHook
     return asMarkdown(response, { head, negotiated: false });
   }
 
-  const twin = url.pathname === '/' && url.searchParams.get('mode') === 'agent' ? `${AGENT_MODE_PAGE}.md` : twinPathFor(url.pathname);
+  const twin = url.pathname === '/' && url.searchParams.get('mode') === 'agent' ? twinOf(routeOf(AGENT_MODE_PAGE)) : twinPathFor(url.pathname);
   if (!twin) return hooks.next();
 
   const accept = request.headers.get('accept');

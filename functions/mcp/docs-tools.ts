@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { MARKDOWN_MEDIA_TYPE } from '../../src/model/media-types.ts';
+import { routeOf, twinOf, twinUrl } from '../../src/model/routes.ts';
 import type { IndexEntry, SiteData } from '../content/site-data.ts';
 import { searchResultSchema } from '../../src/model/resources.ts';
 import { READ_ONLY, type ToolDefinition, dataResult, defineTool, foldText, toolError } from './registry.ts';
@@ -52,8 +53,8 @@ export function docFiles(data: SiteData, origin: string): DocFile[] {
     const page = data.paginas.find((p) => p.rota === rota);
     if (!page) continue;
     docs.push({
-      caminho: `/${rota}.md`,
-      url: `${origin}/${rota}.md`,
+      caminho: twinOf(rota),
+      url: twinUrl(origin, rota),
       titulo: page.titulo,
       descricao: page.descricao,
       tipo: MARKDOWN_MEDIA_TYPE,
@@ -81,7 +82,7 @@ export function findDoc(docs: readonly DocFile[], input: string): DocFile | unde
     }
   }
   path = `/${path.split(/[?#]/)[0]!.replace(/^\/+/, '')}`.toLowerCase();
-  return docs.find((d) => d.caminho === path) ?? docs.find((d) => d.caminho === `${path}.md` || d.caminho === `${path.replace(/\/$/, '')}/llms.txt`);
+  return docs.find((d) => d.caminho === path) ?? docs.find((d) => d.caminho === twinOf(routeOf(path)) || d.caminho === `${path.replace(/\/$/, '')}/llms.txt`);
 }
 
 /** `## ` blocks of an llms.txt file: the heading text and the block (heading included). */

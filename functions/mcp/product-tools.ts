@@ -11,10 +11,13 @@ import { PAGE_ALIASES } from '../../src/model/aliases.ts';
 import { tiposDeSolucao, type Produto } from '../../src/model/content.ts';
 import { objectiveSchema, pageSchema, pricesSchema, productSchema, searchResultSchema, solutionSchema } from '../../src/model/resources.ts';
 import { loadPrices, productView } from '../../src/model/prices.ts';
+import { twinUrl } from '../../src/model/routes.ts';
 import { QUOTED_DATA_NOTE, READ_ONLY, type ToolContext, type ToolDefinition, dataResult, defineTool, foldText, quoted, toolError } from './registry.ts';
 
 /** Where the free measurement is made (contract: the API and the tools never measure). */
-export const MEASURE_PAGE = '/diagnostico-de-visibilidade-cognitiva';
+import { MEASURE_PATH as MEASURE_PAGE } from '../../src/model/measurement.ts';
+
+export { MEASURE_PAGE };
 
 // ---------------------------------------------------------------------------------------------------------
 // Output schemas

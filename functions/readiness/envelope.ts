@@ -3,8 +3,9 @@
  * `get_readiness_score` and the measurement page return. One zod schema, also used by the OpenAPI file.
  */
 import { z } from 'zod';
+import { GRAUS } from '../../src/model/measurement.ts';
 
-export const GRAUS = ['A+', 'A', 'A-', 'B+', 'B', 'B-', 'C+', 'C', 'C-', 'D+', 'D', 'D-', 'F'] as const;
+export { GRAUS };
 
 /**
  * `registrada`: a scored reading is recorded. `ausente`: no reading exists for the domain.

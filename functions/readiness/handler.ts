@@ -11,6 +11,7 @@
  *   per the Web Bot Auth draft (a static file cannot carry the per-request signature headers).
  */
 import { z } from 'zod';
+import { MEASURE_PATH } from '../../src/model/measurement.ts';
 import { preflightResponse } from '../http/cors.ts';
 import { isJsonMediaType, mediaType, readBodyText } from '../http/body.ts';
 import { crossSiteReason } from '../http/same-origin.ts';
@@ -25,7 +26,7 @@ import { AnalysisCutShort } from './deadline.ts';
 import { measure } from './measure.ts';
 import { saveReading } from './readings.ts';
 import { closedGateResponse, emptyEnvelope, envelopeResponse, unavailableResponse } from './responses.ts';
-import { readingAddresses, renderMessagePage, renderResultPage } from './result-page.ts';
+import { readingAddresses, renderMessagePage, renderResultPage, renderResultSection } from './result-page.ts';
 import { countVisitor, peekVisitor, type VisitorState, visitorHeaders } from './visitor-limit.ts';
 
 const MEASURE_METHODS = ['POST', 'OPTIONS'] as const;
@@ -159,7 +160,7 @@ async function measurement(request: Request, context: RequestContext): Promise<R
   const crossSite = crossSiteReason(request, runtime().config.origin);
   if (crossSite) {
     await request.body?.cancel().catch(() => {});
-    return failure(format, 403, 'cross_site_request', `${crossSite} A medição gratuita só aceita pedidos feitos pela própria página de medição, em ${runtime().config.origin}/diagnostico-de-visibilidade-cognitiva.`);
+    return failure(format, 403, 'cross_site_request', `${crossSite} A medição gratuita só aceita pedidos feitos pela própria página de medição, em ${runtime().config.origin}${MEASURE_PATH}.`);
   }
   if (type !== 'application/x-www-form-urlencoded' && !isJsonMediaType(type)) {
     await request.body?.cancel().catch(() => {});
@@ -224,7 +225,7 @@ async function measurement(request: Request, context: RequestContext): Promise<R
     return { envelope: { ...envelope, enderecos: { leitura: addresses.leitura, api: addresses.api } } };
   };
 
-  if (format === 'ndjson') return streamMeasurement(run, headers);
+  if (format === 'ndjson') return streamMeasurement(run, headers, config.origin);
   const outcome = await run();
   if ('error' in outcome) return outcome.error;
   if (format === 'html') return htmlResponse(renderResultPage(outcome.envelope, config.origin), 200, headers);
@@ -233,8 +234,11 @@ async function measurement(request: Request, context: RequestContext): Promise<R
 
 type Run = (onProgress?: (event: { verificacao: string; nome: string; feitas: number; total: number }) => void) => Promise<{ envelope: Envelope } | { error: Response }>;
 
-/** NDJSON: `{"tipo":"inicio"}`, one `{"tipo":"progresso",…}` per finished check, then `resultado` or `erro`. */
-function streamMeasurement(run: Run, headers: Headers): Response {
+/**
+ * NDJSON: `{"tipo":"inicio"}`, one `{"tipo":"progresso",…}` per finished check, then `resultado` (the reading, and
+ * `html`: the result as the server renders it, which /medicao.js shows in place) or `erro`.
+ */
+function streamMeasurement(run: Run, headers: Headers, origin: string): Response {
   const encoder = new TextEncoder();
   const stream = new ReadableStream<Uint8Array>({
     async start(controller) {
@@ -251,7 +255,7 @@ function streamMeasurement(run: Run, headers: Headers): Response {
         if ('error' in outcome) {
           send({ tipo: 'erro', status: outcome.error.status, leitura: await outcome.error.json().catch(() => null) });
         } else {
-          send({ tipo: 'resultado', leitura: outcome.envelope });
+          send({ tipo: 'resultado', leitura: outcome.envelope, html: renderResultSection(outcome.envelope, origin) });
         }
       } catch (error) {
         console.error('[readiness] medição falhou:', error);

@@ -2,12 +2,13 @@
  * Envelope responses shared by the readiness reads and the measurement: JSON with the right status and
  * headers (`Retry-After` as integer seconds ≥ 1 on 429/503, `Cache-Control: no-store`).
  */
+import { MEASURE_PATH } from '../../src/model/measurement.ts';
 import { runtime } from '../runtime.ts';
 import type { Envelope } from './envelope.ts';
 import { type GateResult, retryInstant } from './gate.ts';
 
 /** The page where the free measurement is made. */
-export const measurePageUrl = (): string => `${runtime().config.origin}/diagnostico-de-visibilidade-cognitiva`;
+export const measurePageUrl = (): string => `${runtime().config.origin}${MEASURE_PATH}`;
 
 export function envelopeResponse(envelope: Envelope, status = 200, headers?: HeadersInit): Response {
   const h = new Headers(headers);

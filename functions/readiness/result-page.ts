@@ -1,15 +1,19 @@
 /**
- * The server-rendered result page of the free measurement, for the form posted without JavaScript
- * (`Accept: text/html`). Self-contained HTML styled by /medicao.css (the same classes public/medicao.js
- * uses); no inline script or style (the page CSP forbids both): the gauge and the bars are SVG attributes.
+ * The result of the free measurement as HTML, rendered here only: the page for the form posted without
+ * JavaScript (`Accept: text/html`), in the site's layout (functions/html/shell.ts), and the result fragment that
+ * /medicao.js inserts when it runs (the NDJSON `resultado` line carries it). Styled by /medicao.css; no inline
+ * script or style (the page CSP forbids both): the gauge and the bars are SVG attributes. Every value from the
+ * reading is escaped.
  */
-import { SITE_NAME } from '../../src/config/site.ts';
+import { escapeHtml, renderShellPage } from '../html/shell.ts';
+import { MEASURE_PATH, SCORING_PATH, gradeFor, grauClass } from '../../src/model/measurement.ts';
+import { runtime } from '../runtime.ts';
 import type { Envelope } from './envelope.ts';
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-export const escapeHtml = (value: unknown): string => String(value ?? '').replace(/[&<>"']/g, (c) => ESCAPES[c] as string);
+export { escapeHtml, grauClass };
 
-export const MEASURE_PAGE_PATH = '/diagnostico-de-visibilidade-cognitiva';
+/** The stylesheet of the measurement's form and result. */
+const ESTILOS = ['/medicao.css'];
 
 /** The addresses of the recorded reading in the API. */
 export function readingAddresses(origin: string, dominio: string): { leitura: string; api: string; sandbox: string } {
@@ -19,9 +23,6 @@ export function readingAddresses(origin: string, dominio: string): { leitura: st
     sandbox: `${origin}/api/v1/sandbox/prontidao/${encodeURIComponent(dominio)}`,
   };
 }
-
-/** CSS class of a grade's color band. */
-export const grauClass = (grau: string | null): string => (grau ? `grau-${grau[0]?.toLowerCase()}` : 'grau-nenhum');
 
 const STATUS_LABEL: Record<string, string> = { passou: 'passou', parcial: 'parcial', falhou: 'falhou', nao_se_aplica: 'não se aplica' };
 const SEVERIDADE_LABEL: Record<string, string> = { critica: 'crítica', alta: 'alta', media: 'média', baixa: 'baixa' };
@@ -49,13 +50,10 @@ function gauge(nota: number, grau: string): string {
 
 function bar(nota: number | null): string {
   const value = nota ?? 0;
-  return `<svg class="medicao-barra" viewBox="0 0 100 8" preserveAspectRatio="none" width="100%" height="8" aria-hidden="true"><rect class="barra-fundo" x="0" y="0" width="100" height="8"/><rect class="barra-valor ${grauClass(nota === null ? null : notaGrauLetter(value))}" x="0" y="0" width="${value}" height="8"/></svg>`;
+  return `<svg class="medicao-barra" viewBox="0 0 100 8" preserveAspectRatio="none" width="100%" height="8" aria-hidden="true"><rect class="barra-fundo" x="0" y="0" width="100" height="8"/><rect class="barra-valor ${grauClass(nota === null ? null : gradeFor(value))}" x="0" y="0" width="${value}" height="8"/></svg>`;
 }
 
-/** The grade letter band of a layer score (same table as the total, by its first letter). */
-const notaGrauLetter = (nota: number): string => (nota >= 85 ? 'A' : nota >= 70 ? 'B' : nota >= 55 ? 'C' : nota >= 40 ? 'D' : 'F');
-
-/** What the reading covered: the sample and whether agent interfaces counted (same text in public/medicao.js). */
+/** What the reading covered: the sample and whether agent interfaces counted (the page and /medicao.js show this rendering). */
 export function scopeText(envelope: Envelope): string | undefined {
   const parts: string[] = [];
   if (envelope.amostra) {
@@ -68,7 +66,7 @@ export function scopeText(envelope: Envelope): string | undefined {
   return parts.length ? parts.join(' ') : undefined;
 }
 
-/** The result section (shared structure with public/medicao.js). */
+/** The result section: the page's content, and what /medicao.js shows in place. */
 export function renderResultSection(envelope: Envelope, origin: string): string {
   const addresses = readingAddresses(origin, envelope.dominio);
   const parts: string[] = [];
@@ -124,38 +122,35 @@ export function renderResultSection(envelope: Envelope, origin: string): string 
       `<li><a href="${escapeHtml(addresses.leitura)}"><code>${escapeHtml(addresses.leitura)}</code></a> (sem token)</li>` +
       `<li><code>${escapeHtml(addresses.api)}</code> (API v1, escopo <code>prontidao.read</code>)</li></ul>`,
   );
-  parts.push(`<p class="small"><a href="${MEASURE_PAGE_PATH}/como-pontuamos">Como a nota é calculada</a></p>`);
+  parts.push(`<p class="small"><a href="${SCORING_PATH}">Como a nota é calculada</a></p>`);
   parts.push('</section>');
   return parts.join('\n');
 }
 
-function shell(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="pt-BR">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escapeHtml(title)} | ${SITE_NAME}</title>
-<link rel="icon" href="/favicon.svg" type="image/svg+xml">
-<link rel="stylesheet" href="/medicao.css">
-</head>
-<body class="medicao-pagina">
-<header class="medicao-topo"><a href="/">${SITE_NAME}</a></header>
-<main id="conteudo" class="medicao-principal">
-${body}
-<p class="medicao-voltar"><a href="${MEASURE_PAGE_PATH}">Medir outro domínio</a></p>
-</main>
-</body>
-</html>
-`;
-}
+const voltar = `<p class="medicao-voltar"><a href="${MEASURE_PATH}">Medir outro domínio</a></p>`;
 
+/** The whole result page, in the site's layout. */
 export function renderResultPage(envelope: Envelope, origin: string): string {
-  return shell(`Medição de ${envelope.dominio}`, `<h1>Medição de prontidão para IA</h1>\n${renderResultSection(envelope, origin)}`);
+  return renderShellPage(
+    {
+      titulo: `Medição de ${envelope.dominio}`,
+      descricao: 'Resultado da medição gratuita de prontidão para IA: nota, grau, camadas e lacunas com a correção.',
+      conteudo: `${renderResultSection(envelope, origin)}\n${voltar}`,
+      estilos: ESTILOS,
+    },
+    origin,
+  );
 }
 
 /** A page for a measurement that did not run (bad input, limits, unavailable). */
-export function renderMessagePage(title: string, message: string, detail?: string): string {
-  return shell(title, `<h1>${escapeHtml(title)}</h1>\n<div class="medicao-aviso"><p>${escapeHtml(message)}</p>${detail ? `<p class="small">${escapeHtml(detail)}</p>` : ''}</div>`);
+export function renderMessagePage(title: string, message: string, detail?: string, origin = runtime().config.origin): string {
+  return renderShellPage(
+    {
+      titulo: title,
+      descricao: 'A medição gratuita de prontidão para IA não foi feita.',
+      conteudo: `<div class="medicao-aviso"><p>${escapeHtml(message)}</p>${detail ? `<p class="small">${escapeHtml(detail)}</p>` : ''}</div>\n${voltar}`,
+      estilos: ESTILOS,
+    },
+    origin,
+  );
 }

@@ -11,28 +11,14 @@
  */
 import type { Camada, Envelope, Lacuna, Verificacao } from './envelope.ts';
 import type { CamadaId, CheckDefinition, CheckOutcome } from './checks/types.ts';
+import { type Grau, gradeFor } from '../../src/model/measurement.ts';
 
 export type Severidade = 'critica' | 'alta' | 'media' | 'baixa';
-export type Grau = NonNullable<Envelope['grau']>;
 
 export const PESOS: Record<Severidade, number> = { critica: 10, alta: 7, media: 4, baixa: 2 };
 
-/** Minimum nota of each grade, best first. */
-export const GRADE_TABLE: readonly (readonly [min: number, grau: Grau])[] = [
-  [95, 'A+'],
-  [90, 'A'],
-  [85, 'A-'],
-  [80, 'B+'],
-  [75, 'B'],
-  [70, 'B-'],
-  [65, 'C+'],
-  [60, 'C'],
-  [55, 'C-'],
-  [50, 'D+'],
-  [45, 'D'],
-  [40, 'D-'],
-  [0, 'F'],
-];
+/** The grade table is declared once, in src/model/measurement.ts. */
+export { GRADE_TABLE, type Grau, gradeFor } from '../../src/model/measurement.ts';
 
 /** The caps for fatal gaps (also published). */
 export const TETOS = {
@@ -48,12 +34,6 @@ export const CAMADAS: readonly { id: CamadaId; nome: string }[] = [
   { id: 'agentes', nome: 'Interfaces para agentes' },
   { id: 'seguranca', nome: 'Segurança e desempenho' },
 ];
-
-export function gradeFor(nota: number): Grau {
-  const n = Math.max(0, Math.min(100, Math.floor(nota)));
-  for (const [min, grau] of GRADE_TABLE) if (n >= min) return grau;
-  return 'F';
-}
 
 export interface ScoredCheck {
   check: CheckDefinition;

@@ -4,6 +4,7 @@
  *     twin, `/agentes/indice.json`, the serialized search index and the functions' `.generated/site-data.json`
  *     (./publish-pages.ts), and every page's share image (./share-image.ts);
  *  2. writes Netlify's `_headers` and `_redirects` (security headers, media types, aliases) for every file;
+ *  2b. moves the functions' page shell (src/pages/moldura-de-pagina.astro) out of the site into `.generated/`;
  *  3. has Vite ship the content data store to the prerenderer in a form V8 loads in linear time
  *     (./data-store-module.ts).
  *
@@ -13,16 +14,18 @@
  * build hook only completes the site data. Without the channel (a prerenderer outside this process), the route
  * writes the bundle to the output and the hook publishes it itself: same code, same files, one thread.
  */
-import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { join, relative, sep } from 'node:path';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { AstroIntegration } from 'astro';
 import { astroStoreFile, dataStoreModule, type DataStorePlugin } from './data-store-module.ts';
 import { type Published, publishPages } from './publish-pages.ts';
 import { renderHeadersFile, renderRedirectsFile } from './static-rules.ts';
+import { siteOrigin } from '../config/site.ts';
+import { PAGE_SHELL_FILE, PAGE_SHELL_ROUTE, type PageShellData } from '../model/page-shell.ts';
 import { DOCUMENT_PATHS } from '../model/public-paths.ts';
-import { PAGE_BUNDLE_CHANNEL, PAGE_BUNDLE_FILE, SITE_DATA_FILE, type PageBundle, type SiteData } from '../model/site-data.ts';
+import { originFree, PAGE_BUNDLE_CHANNEL, PAGE_BUNDLE_FILE, SITE_DATA_FILE, type PageBundle, type SiteData } from '../model/site-data.ts';
 
 async function* walk(dir: string): AsyncGenerator<string> {
   for (const entry of await readdir(dir, { withFileTypes: true })) {
@@ -84,6 +87,16 @@ async function publishedRest(outDir: string): Promise<Pick<SiteData, 'catalogo' 
   return { catalogo: JSON.parse(await read('agentes/catalogo.json')) as SiteData['catalogo'], documentos };
 }
 
+/** Moves the page shell out of the published site into `.generated/`, origin-free like the site data. */
+async function publishShell(outDir: string, projectRoot: string): Promise<void> {
+  const built = join(outDir, `${PAGE_SHELL_ROUTE}.html`);
+  const shell: PageShellData = { html: originFree(await readFile(built, 'utf8'), siteOrigin()) };
+  const target = join(projectRoot, PAGE_SHELL_FILE);
+  await mkdir(dirname(target), { recursive: true });
+  await writeFile(target, JSON.stringify(shell));
+  await rm(built);
+}
+
 type Channel = (bundle: PageBundle) => boolean;
 const globals = globalThis as typeof globalThis & { [PAGE_BUNDLE_CHANNEL]?: Channel };
 
@@ -127,12 +140,13 @@ export default function siteArtifacts(): AstroIntegration {
         const documentos = await running.finish(await publishedRest(out));
         running = undefined;
 
+        await publishShell(out, projectRoot);
         const paths: string[] = [];
         for await (const file of walk(out)) paths.push(`/${relative(out, file).split(sep).join('/')}`);
         await writeFile(join(out, '_headers'), renderHeadersFile(paths));
         await writeFile(join(out, '_redirects'), renderRedirectsFile());
         logger.info(
-          `${twins} gêmeos markdown, ${images} imagens de compartilhamento, agentes/indice.json, _headers, _redirects e ${SITE_DATA_FILE} gerados (${listed} páginas listadas, ${documentos} documentos)`,
+          `${twins} gêmeos markdown, ${images} imagens de compartilhamento, agentes/indice.json, _headers, _redirects, ${SITE_DATA_FILE} e ${PAGE_SHELL_FILE} gerados (${listed} páginas listadas, ${documentos} documentos)`,
         );
       },
     },

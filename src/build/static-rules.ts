@@ -5,6 +5,7 @@
  */
 import { PAGE_ALIASES } from '../model/aliases.ts';
 import { MARKDOWN_MEDIA_TYPE, NEGOTIATED_VARY } from '../model/media-types.ts';
+import { routeOf, twinOf } from '../model/routes.ts';
 import { PAGE_SECURITY_HEADERS } from '../../functions/http/security-headers.ts';
 
 /** Content types by extension for the files the build emits (static hosts guess some of them poorly). */
@@ -109,7 +110,7 @@ export function renderHeadersFile(paths: readonly string[]): string {
 export function renderRedirectsFile(): string {
   const lines: string[] = Object.entries(STATIC_REWRITES).map(([from, to]) => `${from} ${to} 200`);
   for (const [from, to] of Object.entries(PAGE_ALIASES)) {
-    lines.push(`${from} ${to} 200`, `${from}/ ${to} 200`, `${from}.md ${to}.md 200`);
+    lines.push(`${from} ${to} 200`, `${from}/ ${to} 200`, `${twinOf(routeOf(from))} ${twinOf(routeOf(to))} 200`);
   }
   return `${lines.join('\n')}\n`;
 }

@@ -13,6 +13,7 @@ import { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcont
 import { MCP_SERVERS, type McpServerSpec } from '../../functions/mcp/servers.ts';
 import { type ToolDefinition, toolListing } from '../../functions/mcp/registry.ts';
 import { API_VERSION, SITE_NAME, SITE_TAGLINE, contactEmail, siteOrigin } from '../config/site.ts';
+import { MEASURE_PATH } from '../model/measurement.ts';
 import { formatBRL, loadPrices } from '../model/prices.ts';
 
 export const SERVER_CARD_SCHEMA = 'https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json';
@@ -269,7 +270,7 @@ export const AGENT_SKILLS: readonly AgentSkill[] = [
     body: (origin) =>
       doc(
         '# Consultar a prontidão para IA de um domínio',
-        `As leituras são registradas quando alguém faz a medição gratuita em ${origin}/diagnostico-de-visibilidade-cognitiva. As interfaces para agentes só leem o que foi registrado; nenhuma mede.`,
+        `As leituras são registradas quando alguém faz a medição gratuita em ${origin}${MEASURE_PATH}. As interfaces para agentes só leem o que foi registrado; nenhuma mede.`,
         section(
           'Caminhos',
           `- MCP: ferramenta \`get_readiness_score\` em ${origin}/mcp, com \`{"dominio":"exemplo.com.br"}\`.`,

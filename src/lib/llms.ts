@@ -3,8 +3,9 @@
  * `- [name](url): notes` pointing at the markdown twins. One root file and one per area.
  */
 import { SITE_NAME, SITE_TAGLINE, siteOrigin } from '../config/site.ts';
-import { SECTIONS, type Section, twinOf } from '../model/routes.ts';
 import { FEED_PATH } from '../model/public-paths.ts';
+import { MEASURE_PATH } from '../model/measurement.ts';
+import { SECTIONS, type Section, twinUrl } from '../model/routes.ts';
 import { MCP_SERVERS } from '../../functions/mcp/servers.ts';
 import { AGENT_SKILLS, skillPath } from './agent-discovery.ts';
 import type { SiteModel, SitePage } from './site.ts';
@@ -20,7 +21,7 @@ export interface LlmsSection {
   links: LlmsLink[];
 }
 
-export const pageLink = (p: SitePage, origin = siteOrigin()): LlmsLink => ({ nome: p.titulo, url: `${origin}${twinOf(p.rota)}`, nota: p.descricao });
+export const pageLink = (p: SitePage, origin = siteOrigin()): LlmsLink => ({ nome: p.titulo, url: twinUrl(origin, p.rota), nota: p.descricao });
 
 export function renderLlms(title: string, summary: string, details: string[], sections: LlmsSection[]): string {
   const out = [`# ${title}`, `> ${summary}`, ...details];
@@ -141,7 +142,7 @@ export function sectionLlms(section: 'solucoes' | 'blog' | 'diagnostico-de-visib
       return renderLlms(
         `${SITE_NAME}: diagnóstico de visibilidade`,
         'O diagnóstico pago de visibilidade cognitiva e a medição gratuita de prontidão para IA.',
-        [`A medição gratuita é feita na página ${origin}/diagnostico-de-visibilidade-cognitiva; leituras registradas podem ser lidas pela API (${origin}/api/ia/leitura?site=<domínio>).`],
+        [`A medição gratuita é feita na página ${origin}${MEASURE_PATH}; leituras registradas podem ser lidas pela API (${origin}/api/ia/leitura?site=<domínio>).`],
         [{ titulo: 'Páginas', links: bySection(model, 'diagnostico-de-visibilidade').map(link) }],
       );
     case 'api':

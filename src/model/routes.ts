@@ -1,4 +1,5 @@
 /** Routes and sections of the site, derived from where an entry lives. Pure: used by the build and tests. */
+import { MEASURE_ROUTE } from './measurement.ts';
 
 export type PageKind = 'pagina' | 'solucao' | 'objetivo' | 'artigo';
 
@@ -25,7 +26,7 @@ export type Section = keyof typeof SECTIONS;
 export const sectionOf = (rota: string): Section => {
   const first = rota.split('/')[0] ?? rota;
   if (rota === 'index') return 'inicio';
-  if (first === 'diagnostico-de-visibilidade-cognitiva') return 'diagnostico-de-visibilidade';
+  if (first === MEASURE_ROUTE) return 'diagnostico-de-visibilidade';
   if (first in SECTIONS) return first as Section;
   return 'institucional';
 };
@@ -33,8 +34,14 @@ export const sectionOf = (rota: string): Section => {
 /** Root-relative path of a route (`index` → `/`). */
 export const pathOf = (rota: string): string => (rota === 'index' ? '/' : `/${rota}`);
 
-/** Path of the markdown twin of a route (`index` → `/index.md`). */
+/** Route of a root-relative page path (`/` → `index`): the inverse of `pathOf`. */
+export const routeOf = (path: string): string => (path === '/' || path === '' ? 'index' : path.replace(/^\//, ''));
+
+/** Path of the markdown twin of a route (`index` → `/index.md`), the one place twin addresses are made. */
 export const twinOf = (rota: string): string => `/${rota}.md`;
+
+/** Absolute URL of the markdown twin of a route at `origin`. */
+export const twinUrl = (origin: string, rota: string): string => `${origin}${twinOf(rota)}`;
 
 /** A route is lowercase ASCII segments separated by slashes. */
 export const ROUTE_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*(?:\/[a-z0-9]+(?:-[a-z0-9]+)*)*$/;

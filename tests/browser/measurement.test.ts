@@ -1,7 +1,8 @@
 /**
  * The free measurement page in Chromium, under the real page CSP: the form enhanced by /medicao.js (NDJSON
- * progress, then the result rendered in place: gauge, layer bars, every check, every lacuna, the reading's
- * API address) and the same form without JavaScript (the server-rendered result page). No console errors
+ * progress, then the server's rendering of the result shown in place: gauge, layer bars, every check, every
+ * lacuna, the reading's API address) and the same form without JavaScript (the server-rendered result page, in
+ * the site's layout). No console errors
  * (CSP violations included) and zero axe-core violations on both results. The measured site is a loopback
  * fixture; the instrument's network is the loopback-only guard.
  */
@@ -138,10 +139,12 @@ describe('measurement page', { skip }, () => {
     const axeContext = await browser.newContext({ bypassCSP: true, javaScriptEnabled: true });
     const axePage = await axeContext.newPage();
     const res = await axePage.request.post(`${server.url}/api/ia/medicao`, { form: { site: site.host }, headers: { accept: 'text/html' } });
-    // The document keeps the server's URL, so /medicao.css loads as on the real page.
+    // The document keeps the server's URL, so the stylesheets load as on the real page: the site's, then /medicao.css.
     await axePage.goto(`${server.url}/robots.txt`);
     await axePage.setContent(await res.text());
-    assert.equal(await axePage.evaluate(() => document.styleSheets.length), 1);
+    const sheets = await axePage.evaluate(() => [...document.styleSheets].map((s) => new URL(s.href ?? '').pathname));
+    assert.equal(sheets.length, 2);
+    assert.deepEqual(sheets.map((p) => (p.startsWith('/_astro/') ? 'site' : p)).sort(), ['/medicao.css', 'site']);
     await axePage.evaluate(() => document.querySelectorAll('details').forEach((d) => d.setAttribute('open', '')));
     assert.deepEqual(await axe(axePage), []);
     await axeContext.close();

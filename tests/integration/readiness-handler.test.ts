@@ -14,6 +14,7 @@ import { loadConfig } from '../../functions/config.ts';
 import { envelopeSchema } from '../../functions/readiness/envelope.ts';
 import { setNetworkForTesting } from '../../functions/readiness/fetch/network.ts';
 import { readRecordedReading } from '../../functions/readiness/read-reading.ts';
+import { renderResultSection } from '../../functions/readiness/result-page.ts';
 import { setRuntimeForTesting } from '../../functions/runtime.ts';
 import { MemoryStore } from '../../functions/store/memory.ts';
 import { type Store, StoreUnavailableError } from '../../functions/store/types.ts';
@@ -132,7 +133,19 @@ describe('POST /api/ia/medicao', () => {
     assert.match(html, /class="medicao-gauge"/);
     assert.match(html, /\/api\/ia\/leitura\?site=/);
     assert.doesNotMatch(html, /\sstyle=/, 'no inline style attributes');
-    assert.doesNotMatch(html, /<script/, 'no scripts');
+    // The site's layout (functions/html/shell.ts): its scripts are the external WebMCP module and JSON-LD data, none inline.
+    for (const tag of html.match(/<script\b[^>]*>/g) ?? []) assert.match(tag, /\ssrc="\/[^"]+"|type="application\/ld\+json"/, `no inline script: ${tag}`);
+    // The same header (menu) and footer as a static page of the site.
+    const chrome = (page: string) => ({
+      header: page.match(/<header class="site-header">[\s\S]*?<\/header>/)?.[0],
+      footer: page.match(/<footer class="site-footer">[\s\S]*?<\/footer>/)?.[0],
+    });
+    const statica = await (await fetch(`${server.url}/privacidade`)).text();
+    const withoutTwin = (part: string | undefined) => part?.replace(/ · <a href="\/privacidade\.md"[^>]*>[^<]*<\/a>|<li><a href="\/privacidade\.md"[^>]*>[^<]*<\/a><\/li>/g, '');
+    assert.ok(chrome(html).header?.includes('<nav aria-label="Principal">'), 'the site menu');
+    assert.equal(chrome(html).header, withoutTwin(chrome(statica).header));
+    assert.equal(chrome(html).footer, withoutTwin(chrome(statica).footer));
+    assert.match(html, /<link rel="stylesheet" href="\/_astro\/[\w.-]+\.css">/, 'the site stylesheet');
   });
 
   test('NDJSON progress: one line per check, then the result', async () => {
@@ -145,7 +158,12 @@ describe('POST /api/ia/medicao', () => {
     assert.ok(progress.length >= 35);
     assert.equal(progress.at(-1)?.feitas, progress.at(-1)?.total);
     assert.equal(lines.at(-1)?.tipo, 'resultado');
-    envelopeSchema.parse(lines.at(-1)?.leitura);
+    const leitura = envelopeSchema.parse(lines.at(-1)?.leitura);
+    // The result as the server renders it (the same section as the no-JS page), which /medicao.js shows in place.
+    const html = (lines.at(-1) as { html?: unknown }).html;
+    assert.equal(typeof html, 'string');
+    assert.equal(html, renderResultSection(leitura, loadConfig().origin));
+    assert.match(html as string, /^<section class="medicao-resultado"[\s\S]*<\/section>$/);
   });
 
   test('an unscored measurement is recorded too (bot challenge)', async () => {

@@ -306,6 +306,22 @@ export const ROUTE_CHECKS: readonly RouteCheck[] = [
     },
   },
   {
+    name: 'POST /api/ia/medicao sem JavaScript com domínio vazio: 400 numa página HTML no leiaute do site (functions/html/shell.ts)',
+    method: 'POST',
+    path: '/api/ia/medicao',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' },
+    body: 'site=',
+    status: 400,
+    expect: { 'content-type': HTML, 'cache-control': includes('no-store') },
+    verify: (body, ctx) => {
+      assert.match(body, /<header class="site-header">[\s\S]*<nav aria-label="Principal">/, 'o menu do site');
+      assert.match(body, /<footer class="site-footer">/, 'o rodapé do site');
+      assert.match(body, /<link rel="stylesheet" href="\/_astro\/[\w.-]+\.css">/, 'a folha de estilos do site');
+      assert.match(body, /<h1>Domínio inválido<\/h1>/);
+      assert.ok(body.includes(`<meta property="og:image" content="${ctx.origin}/og.png">`), 'URLs absolutas da origem configurada');
+    },
+  },
+  {
     name: 'GET /agent/identity: 405 com Allow',
     method: 'GET',
     path: '/agent/identity',

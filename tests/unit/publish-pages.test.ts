@@ -10,7 +10,9 @@ import { pathToFileURL } from 'node:url';
 import { after, before, describe, test } from 'node:test';
 import siteArtifacts from '../../src/build/integration.ts';
 import { publishPages } from '../../src/build/publish-pages.ts';
-import { PAGE_BUNDLE_CHANNEL, PAGE_BUNDLE_FILE, type PageBundle, type SiteData, withOrigin } from '../../src/model/site-data.ts';
+import { PAGE_BUNDLE_CHANNEL, PAGE_BUNDLE_FILE, ORIGIN_PLACEHOLDER, type PageBundle, type SiteData, withOrigin } from '../../src/model/site-data.ts';
+import { PAGE_SHELL_FILE, PAGE_SHELL_ROUTE, SHELL_SLOTS } from '../../src/model/page-shell.ts';
+import { siteOrigin } from '../../src/config/site.ts';
 import { loadSearchIndex } from '../../functions/search/index.ts';
 import { SEARCH_INDEX_FILE } from '../../functions/search/prebuilt.ts';
 import { pngSize } from '../helpers/png.ts';
@@ -108,6 +110,7 @@ describe('the build integration hands the bundle over both ways, with the same r
     await mkdir(join(out, 'agentes'), { recursive: true });
     await writeFile(join(out, 'agentes/catalogo.json'), JSON.stringify(rest.catalogo));
     await writeFile(join(out, 'llms.txt'), rest.documentos[0]!.conteudo);
+    await writeFile(join(out, `${PAGE_SHELL_ROUTE}.html`), `<!doctype html><title>${SHELL_SLOTS.titulo}</title><link rel="icon" href="${siteOrigin()}/favicon.svg">`);
     const integration = siteArtifacts();
     const h = integration.hooks as Record<string, (options: unknown) => Promise<void> | void>;
     await h['astro:config:done']!({ config: { outDir: pathToFileURL(`${out}/`), root: pathToFileURL(`${dir}/`) } });
@@ -120,6 +123,7 @@ describe('the build integration hands the bundle over both ways, with the same r
     await h['astro:build:done']!({ dir: pathToFileURL(`${out}/`), logger });
     assert.equal((globalThis as Record<symbol, unknown>)[PAGE_BUNDLE_CHANNEL], undefined, 'the channel is withdrawn');
     await assert.rejects(readFile(join(out, PAGE_BUNDLE_FILE)), { code: 'ENOENT' }, 'the bundle is never published');
+    await assert.rejects(readFile(join(out, `${PAGE_SHELL_ROUTE}.html`)), { code: 'ENOENT' }, 'the page shell is never published');
     const files = {
       twin: await readFile(join(out, 'blog/um-artigo.md'), 'utf8'),
       indice: await readFile(join(out, 'agentes/indice.json'), 'utf8'),
@@ -127,6 +131,7 @@ describe('the build integration hands the bundle over both ways, with the same r
       searchIndex: await readFile(join(dir, SEARCH_INDEX_FILE), 'utf8'),
       headers: await readFile(join(out, '_headers'), 'utf8'),
       image: await readFile(join(out, 'og/blog/um-artigo.png')),
+      shell: await readFile(join(dir, PAGE_SHELL_FILE), 'utf8'),
     };
     await rm(dir, { recursive: true, force: true });
     return files;
@@ -139,5 +144,8 @@ describe('the build integration hands the bundle over both ways, with the same r
     assert.equal(worker.twin, bundle.paginas[1]!.markdown);
     assert.match(worker.headers, /^\/blog\/um-artigo\.md\n(?:  .+\n)*  Content-Type: text\/markdown; charset=utf-8; variant=GFM$/m);
     assert.equal((JSON.parse(worker.siteData) as SiteData).documentos.length, 1);
+    assert.doesNotMatch(worker.headers, new RegExp(PAGE_SHELL_ROUTE), 'no headers for the page shell');
+    // The shell goes to the functions origin-free, its placeholders kept.
+    assert.deepEqual(JSON.parse(worker.shell), { html: `<!doctype html><title>${SHELL_SLOTS.titulo}</title><link rel="icon" href="${ORIGIN_PLACEHOLDER}/favicon.svg">` });
   });
 });

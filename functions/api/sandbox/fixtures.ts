@@ -6,6 +6,7 @@
  */
 import { createSearchIndex, searchFor } from '../../search/index.ts';
 import { type Catalogo, ORIGIN_PLACEHOLDER, withOrigin } from '../../../src/model/site-data.ts';
+import { MEASURE_PATH, MEASURE_ROUTE } from '../../../src/model/measurement.ts';
 import type { Envelope } from '../../readiness/envelope.ts';
 import { type ApiData, type PageEntry, createApiData } from '../data.ts';
 
@@ -37,7 +38,7 @@ export const SANDBOX_PAGES: readonly PageEntry[] = [
     'O llms.txt é um arquivo em markdown na raiz do site que apresenta as páginas mais úteis para modelos de linguagem.',
     'Ele não substitui o robots.txt: as regras de rastreamento continuam lá; o llms.txt é um guia de leitura para agentes.',
   ]),
-  page('diagnostico-de-visibilidade-cognitiva', 'diagnostico-de-visibilidade', 'Medição gratuita de prontidão para IA (sandbox)', 'Página fixa da medição gratuita.', [
+  page(MEASURE_ROUTE, 'diagnostico-de-visibilidade', 'Medição gratuita de prontidão para IA (sandbox)', 'Página fixa da medição gratuita.', [
     'A medição gratuita lê sinais técnicos públicos de um domínio e devolve uma nota de 0 a 100 e um grau de A+ a F.',
     'A API nunca mede: ela só devolve leituras registradas. No sandbox, a leitura é sempre a mesma, com medidoEm nulo.',
   ]),
@@ -145,7 +146,7 @@ export function sandboxReading(dominio: string, origin: string): Envelope {
       },
     ],
     medidoEm: null,
-    medirEm: `${origin}/diagnostico-de-visibilidade-cognitiva`,
+    medirEm: `${origin}${MEASURE_PATH}`,
     sandbox: true,
   };
 }

@@ -1,0 +1,26 @@
+/**
+ * Pages with the public prices: the prices page (every product, each an Offer in JSON-LD) and the paid
+ * diagnostic's page (its own product; the side of its HTML page shows only that tier).
+ */
+import { loadPrices } from '../../model/prices.ts';
+import { priceRows } from '../facts.ts';
+import type { PageKind, SectionOf } from '../page-model.ts';
+import { productService } from '../schema-org.ts';
+
+/** The public prices section (all products, then the "sob proposta" services). */
+export const pricesSection = (): SectionOf<'precos'> => ({
+  tipo: 'precos',
+  id: 'h-precos',
+  titulo: 'Preços públicos',
+  linhas: priceRows(),
+  sobProposta: loadPrices().sobProposta,
+});
+
+/** The paid diagnostic's row. */
+export const paidRow = () => priceRows().find((r) => r.produto.tipo === 'pago');
+
+export const precos: PageKind = {
+  modelo: 'precos',
+  secoes: () => [pricesSection()],
+  jsonLd: () => loadPrices().produtos.map((p) => productService(p)),
+};
