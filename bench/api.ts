@@ -22,7 +22,7 @@ import autocannon from 'autocannon';
 import api from '../functions/api/handler.ts';
 import { issueAccessToken, newRegistrationId } from '../functions/auth/tokens.ts';
 import { loadConfig } from '../functions/config.ts';
-import { setRuntimeForTesting } from '../functions/runtime.ts';
+import { createServices, requestContext } from '../functions/http/services.ts';
 import { MemoryStore } from '../functions/store/memory.ts';
 import { siteData } from '../functions/content/site-data.ts';
 import { createSearchIndex, loadSearchIndex, serializeSearchIndex, siteSearch } from '../functions/search/index.ts';
@@ -211,8 +211,8 @@ function inProcess(): BenchRow[] {
 /** The API handler alone (no HTTP, no adapter): what the function itself costs per request. */
 async function handlerOnly(): Promise<BenchRow[]> {
   const config = loadConfig({ ...process.env, RATE_LIMIT_V1: '1000000000', AGENT_JWT_SECRET: randomBytes(32).toString('base64url') });
-  setRuntimeForTesting({ config, store: new MemoryStore() });
-  try {
+  const context = requestContext(createServices(process.env, { config, store: new MemoryStore() }), '127.0.0.1');
+  {
     const { token } = await issueAccessToken({ origin: config.origin, secret: config.jwtSecret!, now: Date.now(), sandbox: false }, newRegistrationId());
     const rows: BenchRow[] = [];
     for (const [name, path] of [
@@ -220,7 +220,7 @@ async function handlerOnly(): Promise<BenchRow[]> {
       ['GET /api/v1/busca', '/api/v1/busca?q=dados+estruturados'],
     ] as const) {
       const call = async () => {
-        const response = await api(new Request(`${config.origin}${path}`, { headers: { authorization: `Bearer ${token}` } }), { clientAddress: '127.0.0.1' });
+        const response = await api(new Request(`${config.origin}${path}`, { headers: { authorization: `Bearer ${token}` } }), context);
         if (response.status !== 200) throw new Error(`${path}: ${response.status}`);
         await response.arrayBuffer();
       };
@@ -235,8 +235,6 @@ async function handlerOnly(): Promise<BenchRow[]> {
       rows.push({ area: AREA, metric: `${name}: só o handler, em processo (sem HTTP)`, value: perSecond, unit: 'req/s' });
     }
     return rows;
-  } finally {
-    setRuntimeForTesting();
   }
 }
 

@@ -8,12 +8,11 @@ import handler from '../functions/auth/handler.ts';
 import { issueAccessToken, newRegistrationId, verifyToken } from '../functions/auth/tokens.ts';
 import { loadConfig } from '../functions/config.ts';
 import { rateLimit } from '../functions/limits/rate-limit.ts';
-import { setRuntimeForTesting } from '../functions/runtime.ts';
+import { createServices, requestContext } from '../functions/http/services.ts';
 import { MemoryStore } from '../functions/store/memory.ts';
 import type { BenchRow } from './types.ts';
 
 const GRANT = 'urn:ietf:params:oauth:grant-type:jwt-bearer';
-const context = { clientAddress: '127.0.0.1' };
 
 /** Runs `op` repeatedly for about `ms` milliseconds (after a warm-up); returns operations per second. */
 async function throughput(op: (i: number) => Promise<unknown>, ms = 1500): Promise<number> {
@@ -28,7 +27,7 @@ async function throughput(op: (i: number) => Promise<unknown>, ms = 1500): Promi
 
 export async function run(): Promise<BenchRow[]> {
   const config = loadConfig({ ...process.env, AGENT_JWT_SECRET: 'segredo-de-benchmark-0123456789abcdef', RATE_LIMIT_V1: '1000000000' });
-  setRuntimeForTesting({ config, store: new MemoryStore({ maxKeys: 1_000_000 }), now: Date.now });
+  const context = requestContext(createServices(process.env, { config, store: new MemoryStore({ maxKeys: 1_000_000 }), now: Date.now }), '127.0.0.1');
   const origin = config.origin;
   try {
     const identity = (key?: string) =>
@@ -71,10 +70,10 @@ export async function run(): Promise<BenchRow[]> {
     clearTokenCache();
     const requests = tokens.map(({ token }) => new Request(`${origin}/api/v1/`, { headers: { authorization: `Bearer ${token}` } }));
     const cachedPerSecond = await throughput(async (i) => {
-      const result = await authenticate(requests[i % requests.length]!, { scope: 'site.read', sandbox: false });
+      const result = await authenticate(context, requests[i % requests.length]!, { scope: 'site.read', sandbox: false });
       if (!result.ok) throw new Error('token recusado');
     });
-    const limitPerSecond = await throughput((i) => rateLimit('v1', `reg_${i % 1000}`));
+    const limitPerSecond = await throughput((i) => rateLimit(context, 'v1', `reg_${i % 1000}`));
 
     const us = (perSecond: number) => Math.round((1e6 / perSecond) * 10) / 10;
     const round = (n: number) => Math.round(n);
@@ -88,7 +87,6 @@ export async function run(): Promise<BenchRow[]> {
       { area: 'auth', metric: 'rateLimit() com armazenamento embutido', value: us(limitPerSecond), unit: 'µs' },
     ];
   } finally {
-    setRuntimeForTesting(undefined);
     clearTokenCache();
   }
 }

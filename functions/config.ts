@@ -1,5 +1,6 @@
 /**
- * Runtime configuration of the functions, read once from the environment (see `runtime()`).
+ * Runtime configuration of the functions, read once per process from the environment by the
+ * adapters (`createServices`, functions/http/services.ts) and handed to handlers in the request context.
  * Every value that differs between deploys or holds a secret comes from an environment variable;
  * other engineers may add fields here (additively).
  */
@@ -121,11 +122,12 @@ function readerSigningKeyFrom(raw: string | undefined): JsonWebKey | undefined {
 }
 
 /**
- * Reads the configuration from `env` (process.env by default). Origin and preview detection reuse
- * src/config/site.ts, evaluated against the same `env`.
+ * Reads the configuration from `env`. Origin and preview detection reuse src/config/site.ts, evaluated
+ * against the same `env`.
  */
-export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const { origin, preview } = withEnv(env, () => ({ origin: siteOrigin(), preview: isPreviewDeploy() }));
+export function loadConfig(env: Record<string, string | undefined>): Config {
+  const origin = siteOrigin(env);
+  const preview = isPreviewDeploy(env);
   const onNetlify = nonEmpty(env.NETLIFY) === 'true';
 
   const configuredSecret = nonEmpty(env.AGENT_JWT_SECRET);
@@ -168,26 +170,4 @@ function readerKey(env: Record<string, string | undefined>, onNetlify: boolean):
   if (configured) return { readerSigningKey: configured, readerSigningKeyEphemeral: false };
   if (onNetlify) return { readerSigningKey: undefined, readerSigningKeyEphemeral: false };
   return { readerSigningKey: ephemeralReaderSigningKey(), readerSigningKeyEphemeral: true };
-}
-
-/**
- * siteOrigin()/isPreviewDeploy() read process.env; evaluate them against `env` when another object is
- * given (tests), restoring process.env afterwards.
- */
-function withEnv<T>(env: Record<string, string | undefined>, fn: () => T): T {
-  if (env === process.env) return fn();
-  const names = ['SITE_URL', 'NETLIFY', 'CONTEXT', 'URL', 'DEPLOY_PRIME_URL', 'PORT', 'SITE_PREVIEW'];
-  const saved = names.map((name) => [name, process.env[name]] as const);
-  try {
-    for (const name of names) {
-      if (env[name] === undefined) delete process.env[name];
-      else process.env[name] = env[name];
-    }
-    return fn();
-  } finally {
-    for (const [name, value] of saved) {
-      if (value === undefined) delete process.env[name];
-      else process.env[name] = value;
-    }
-  }
 }

@@ -6,9 +6,12 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse, STATUS_CODES } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { getRequestListener, type Http2Bindings, type HttpBindings } from '@hono/node-server';
 import { negotiateMarkdown } from '../functions/edge/negotiate.ts';
+import { errorResponse } from '../functions/http/errors.ts';
 import { runHandler } from '../functions/http/run.ts';
-import type { Handler } from '../functions/http/types.ts';
+import { createServices, requestContext } from '../functions/http/services.ts';
+import type { Handler, Services } from '../functions/http/types.ts';
 import { type FunctionRoute, isEdgeExcluded, matchFunctionRoute } from '../functions/routes.ts';
 import { createStaticSite } from './static.ts';
 
@@ -18,6 +21,11 @@ export interface LocalServerOptions {
   /** 0 picks a free port. */
   port?: number;
   host?: string;
+  /**
+   * The services every request context carries (configuration, store, clock, network); built from
+   * process.env when absent. Read per request: a test may swap a member between requests.
+   */
+  services?: Services;
 }
 
 export interface LocalServer {
@@ -39,57 +47,10 @@ const loadHandler = (route: FunctionRoute): Promise<Handler> => {
 };
 
 /**
- * The request body as a web stream. Not `Readable.toWeb(req)`: when a handler cancels that stream (a body
- * over its size limit), Node keeps delivering buffered chunks into the closed controller and the process
- * dies with ERR_INVALID_STATE. Here a cancel stops delivery and discards the rest of the upload.
- */
-function bodyStream(req: IncomingMessage): { stream: ReadableStream<Uint8Array>; discard(): void } {
-  let done = false;
-  const stream = new ReadableStream<Uint8Array>({
-    start(controller) {
-      req.on('data', (chunk: Buffer) => {
-        if (done) return;
-        controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
-        if ((controller.desiredSize ?? 1) <= 0) req.pause();
-      });
-      req.once('end', () => {
-        if (done) return;
-        done = true;
-        controller.close();
-      });
-      req.once('error', (error) => {
-        if (done) return;
-        done = true;
-        controller.error(error);
-      });
-      req.pause();
-    },
-    pull() {
-      req.resume();
-    },
-    cancel() {
-      done = true;
-      req.resume();
-    },
-  });
-  /**
-   * Called once the response is written: a body the handler never read (a 405, a static page, an early 4xx)
-   * is read off the wire and dropped. Left paused, it would stall the keep-alive connection and the next
-   * request on it would hang (Node does not dump it itself once a 'data' listener was attached).
-   */
-  const discard = () => {
-    if (req.complete) return;
-    done = true;
-    req.resume();
-  };
-  return { stream, discard };
-}
-
-/**
  * The request-target as a path and query, never as an authority: `//evil.test/mcp` is the path
  * `//evil.test/mcp` (resolving it as a relative URL would make it host `evil.test`, path `/mcp`). The
- * absolute form (`http://host/path`, which proxies send) keeps only its path and query; anything else (the
- * asterisk form) is refused with a 400.
+ * absolute form (`http://host/path`, which proxies send) keeps only its path and query: the authority is
+ * always the Host header's. Anything else (the asterisk form) is refused with a 400.
  */
 function requestPath(target: string): string {
   if (target.startsWith('/')) return target;
@@ -100,31 +61,13 @@ function requestPath(target: string): string {
   throw new TypeError('alvo de requisição fora das formas de origem e absoluta');
 }
 
-function toRequest(req: IncomingMessage, origin: string): { request: Request; discardBody(): void } {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (value === undefined || name.startsWith(':')) continue;
-    for (const v of Array.isArray(value) ? value : [value]) headers.append(name, v);
-  }
-  const method = req.method ?? 'GET';
-  const hasBody = method !== 'GET' && method !== 'HEAD';
-  const base = new URL(origin);
-  // The Host header names an authority and nothing else (no path, query or credentials hidden in it).
-  if (base.href !== `${base.origin}/`) throw new TypeError('Host inválido');
-  const url = new URL(`${base.origin}${requestPath(req.url ?? '/')}`);
-  const body = hasBody ? bodyStream(req) : undefined;
+/** The Host header names an authority and nothing else (no path, query or credentials hidden in it). */
+function validHost(host: string): boolean {
   try {
-    const request = new Request(url, {
-      method,
-      headers,
-      body: body?.stream,
-      // @ts-expect-error Node's fetch needs `duplex` for streamed request bodies.
-      duplex: hasBody ? 'half' : undefined,
-    });
-    return { request, discardBody: () => body?.discard() };
-  } catch (error) {
-    body?.discard();
-    throw error;
+    const base = new URL(`http://${host}`);
+    return base.href === `${base.origin}/`;
+  } catch {
+    return false;
   }
 }
 
@@ -188,92 +131,43 @@ function answerConnect(_req: IncomingMessage, socket: Socket): void {
   writeRawError(socket, 405, 'method_not_allowed', 'O método CONNECT não é aceito: este servidor não é um proxy.', { headers: ['Allow: GET, HEAD, POST, OPTIONS'] });
 }
 
-/**
- * Writes a web Response to Node's response. A body with a Content-Length is written in one go. A body
- * without one is streamed as it comes (an NDJSON measurement's progress, an event stream), unless it is
- * already complete one turn of the event loop after its first chunk (a JSON body built from a string): that
- * one is written with a Content-Length, as before.
- */
-async function writeResponse(res: ServerResponse, response: Response, head: boolean): Promise<void> {
-  // One pass over the headers (undici sorts the list on every iteration): collect them and note the length.
-  const raw: string[] = [];
-  let hasLength = false;
-  response.headers.forEach((value, name) => {
-    if (name === 'set-cookie') return;
-    if (name === 'content-length') hasLength = true;
-    raw.push(name, value);
-  });
-  for (const cookie of response.headers.getSetCookie()) raw.push('set-cookie', cookie);
-  const body = response.body;
-  if (head || !body) {
-    res.writeHead(response.status, response.statusText || undefined, raw);
-    res.end();
-    await body?.cancel().catch(() => {});
-    return;
-  }
-  if (hasLength) {
-    const bytes = new Uint8Array(await response.arrayBuffer());
-    res.writeHead(response.status, response.statusText || undefined, raw);
-    res.end(bytes);
-    return;
-  }
-  const reader = body.getReader();
-  const first = await reader.read();
-  let next: Promise<ReadableStreamReadResult<Uint8Array>> | undefined = first.done ? undefined : reader.read();
-  const settled = next && (await Promise.race([next.then(() => true), new Promise<false>((resolve) => setImmediate(resolve, false))]));
-  if (first.done || (settled && (await next!).done)) {
-    const bytes = first.value ?? new Uint8Array(0);
-    raw.push('content-length', String(bytes.byteLength));
-    res.writeHead(response.status, response.statusText || undefined, raw);
-    res.end(bytes);
-    return;
-  }
-  res.writeHead(response.status, response.statusText || undefined, raw);
-  res.flushHeaders();
-  // The client going away cancels the body: its producer stops (a measurement stops sending progress), and
-  // a pending read ends the loop below.
-  const stop = () => void reader.cancel().catch(() => {});
-  res.once('close', stop);
-  try {
-    let chunk: ReadableStreamReadResult<Uint8Array> = first;
-    while (!chunk.done && !res.destroyed) {
-      if (!res.write(chunk.value)) await drained(res);
-      chunk = await (next ?? reader.read());
-      next = undefined;
-    }
-  } catch (error) {
-    // A body that fails midway: the status is already sent, so the response is cut short.
-    console.error('[local] corpo interrompido:', error);
-    res.destroy();
-    return;
-  } finally {
-    res.off('close', stop);
-    reader.releaseLock();
-  }
-  res.end();
-}
-
-/** Resolves when the response can take more data, or is closed. */
-function drained(res: ServerResponse): Promise<void> {
-  if (res.destroyed) return Promise.resolve();
-  return new Promise((resolve) => {
-    const done = () => {
-      res.off('drain', done);
-      res.off('close', done);
-      resolve();
-    };
-    res.on('drain', done);
-    res.on('close', done);
-  });
-}
-
 export async function startLocalServer(options: LocalServerOptions = {}): Promise<LocalServer> {
   const distDir = options.distDir ?? fileURLToPath(new URL('../dist/', import.meta.url));
   const site = await createStaticSite(distDir);
   const host = options.host ?? '127.0.0.1';
+  const services = options.services ?? createServices(process.env);
+
+  /**
+   * The Node ↔ Fetch bridge is @hono/node-server's (lazy request headers and URL, bodies streamed both ways,
+   * unread request bodies drained after the response). Globals stay the platform's own `Request`/`Response`
+   * (`overrideGlobalObjects: false`): handlers build the same objects here as on Netlify.
+   */
+  const listener = getRequestListener(
+    async (request: Request, bindings: HttpBindings | Http2Bindings) => {
+      const { incoming } = bindings as HttpBindings;
+      try {
+        const { pathname } = new URL(request.url);
+        const route = matchFunctionRoute(pathname);
+        if (route) return await runHandler(await loadHandler(route), request, requestContext(services, incoming.socket.remoteAddress ?? '0.0.0.0'));
+        if (isEdgeExcluded(pathname)) return await site.serve(pathname, request.method);
+        return await negotiateMarkdown(request, {
+          next: () => site.serve(pathname, request.method),
+          fetchPath: (path) => site.serve(path, 'GET'),
+        });
+      } catch (error) {
+        console.error(error);
+        return errorResponse('server_error', 'Erro interno inesperado.', { status: 500 });
+      }
+    },
+    {
+      overrideGlobalObjects: false,
+      // The bridge could not make a Request of what came (a Host it refuses, a malformed target).
+      errorHandler: () => errorResponse('invalid_request', 'Requisição HTTP malformada (Host ou alvo da requisição inválido).', { status: 400 }),
+    },
+  );
 
   // requireHostHeader: false so that the missing-Host 400 below carries the contract's JSON body.
-  const server = createServer({ requireHostHeader: false }, async (req, res) => {
+  const server = createServer({ requireHostHeader: false }, (req, res) => {
     if (req.headers.host === undefined && req.httpVersionMinor >= 1) {
       sendJsonError(res, 400, 'invalid_request', 'Cabeçalho Host ausente: obrigatório em HTTP/1.1.');
       return;
@@ -283,40 +177,18 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
       sendJsonError(res, 405, 'method_not_allowed', `O método ${req.method} não é aceito.`, { allow: 'GET, HEAD, POST, OPTIONS' });
       return;
     }
-    const origin = `http://${req.headers.host ?? `${host}:${(server.address() as AddressInfo).port}`}`;
+    req.headers.host ??= `${host}:${(server.address() as AddressInfo).port}`;
+    try {
+      if (!validHost(req.headers.host)) throw new TypeError('Host inválido');
+      req.url = requestPath(req.url ?? '/');
+    } catch {
+      sendJsonError(res, 400, 'invalid_request', 'Requisição HTTP malformada (Host ou alvo da requisição inválido).');
+      return;
+    }
     // An Upgrade request we answer normally: Node stops parsing that connection after it (the next request
     // on it would hang), so it is closed after this response.
     if (req.headers.upgrade !== undefined) res.shouldKeepAlive = false;
-    let discardBody = () => {};
-    try {
-      let request: Request;
-      try {
-        ({ request, discardBody } = toRequest(req, origin));
-      } catch {
-        sendJsonError(res, 400, 'invalid_request', 'Requisição HTTP malformada (Host ou alvo da requisição inválido).');
-        return;
-      }
-      const { pathname } = new URL(request.url);
-      const route = matchFunctionRoute(pathname);
-      let response: Response;
-      if (route) {
-        response = await runHandler(await loadHandler(route), request, { clientAddress: req.socket.remoteAddress ?? '0.0.0.0' });
-      } else if (isEdgeExcluded(pathname)) {
-        response = await site.serve(pathname, request.method);
-      } else {
-        response = await negotiateMarkdown(request, {
-          next: () => site.serve(pathname, request.method),
-          fetchPath: (path) => site.serve(path, 'GET'),
-        });
-      }
-      await writeResponse(res, response, request.method === 'HEAD');
-    } catch (error) {
-      console.error(error);
-      if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json; charset=utf-8' });
-      res.end(res.headersSent ? undefined : JSON.stringify({ error: 'server_error', error_description: 'Erro interno inesperado.' }));
-    } finally {
-      discardBody();
-    }
+    void listener(req, res);
   });
   server.keepAliveTimeout = 65_000;
   server.on('clientError', answerClientError);

@@ -1,10 +1,11 @@
 /** `npm start` / `npm run serve`: serves the built site, functions and negotiation on PORT (default 8888). */
-import { runtime } from '../functions/runtime.ts';
-import { siteOrigin } from '../src/config/site.ts';
+import { createServices } from '../functions/http/services.ts';
 import { startLocalServer } from './local.ts';
 
-// Configuration that would make routes fail is refused at start-up, with the variable and the remedy named.
-const { jwtSecretProblem } = runtime().config;
+// The process's services, built once from the environment. Configuration that would make routes fail is
+// refused at start-up, with the variable and the remedy named.
+const services = createServices(process.env);
+const { jwtSecretProblem } = services.config;
 if (jwtSecretProblem) {
   console.error(`\n  Não foi possível iniciar: ${jwtSecretProblem}\n`);
   process.exit(1);
@@ -12,8 +13,8 @@ if (jwtSecretProblem) {
 
 const port = Number.parseInt(process.env.PORT ?? '8888', 10);
 const host = process.env.HOST ?? '0.0.0.0';
-const server = await startLocalServer({ port, host });
-console.log(`\n  Sinal Cognitivo rodando em http://localhost:${server.port}  (origem do serviço: ${siteOrigin()})\n`);
+const server = await startLocalServer({ port, host, services });
+console.log(`\n  Sinal Cognitivo rodando em http://localhost:${server.port}  (origem do serviço: ${services.config.origin})\n`);
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => void server.close().then(() => process.exit(0)));
 }

@@ -3,6 +3,7 @@
  * `/x` → `x.html` (or `x/index.html`), exact files as they are, `_redirects` rewrites, `_headers` headers,
  * `404.html` with status 404. Files are read once and kept in memory (the site is small and immutable).
  */
+import { LRUCache } from 'lru-cache';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
 import { TYPES_BY_EXTENSION } from '../src/build/static-rules.ts';
@@ -19,11 +20,10 @@ export async function createStaticSite(distDir: string): Promise<StaticSite> {
   const root = normalize(distDir).replace(/[\/]+$/, '');
   const headerRules: HeaderRule[] = parseHeadersFile(await readFile(join(root, '_headers'), 'utf8').catch(() => ''));
   const redirects: RedirectRule[] = parseRedirectsFile(await readFile(join(root, '_redirects'), 'utf8').catch(() => ''));
-  // Files found are kept (bounded by the size of dist/); misses are remembered in a bounded set only, so
+  // Files found are kept (bounded by the size of dist/); misses are remembered in a bounded LRU only, so
   // requests for ever-new paths (crawlers, fuzzers, attackers) cannot grow memory without limit.
   const cache = new Map<string, Promise<Buffer | undefined>>();
-  const missing = new Set<string>();
-  const MAX_MISSES = 10_000;
+  const missing = new LRUCache<string, true>({ max: 10_000 });
 
   const load = (file: string): Promise<Buffer | undefined> => {
     if (missing.has(file)) return Promise.resolve(undefined);
@@ -36,8 +36,7 @@ export async function createStaticSite(distDir: string): Promise<StaticSite> {
       void hit.then((body) => {
         if (body !== undefined) return;
         cache.delete(file);
-        if (missing.size >= MAX_MISSES) missing.clear();
-        missing.add(file);
+        missing.set(file, true);
       });
     }
     return hit;

@@ -24,11 +24,12 @@ import {
   validateVersion,
 } from '@a2a-js/sdk/server';
 import { agentCard } from '../../src/lib/agent-discovery.ts';
-import { isJsonMediaType, mediaType, readBodyText } from '../http/body.ts';
-import { preflightResponse, withCors } from '../http/cors.ts';
+import { z } from 'zod';
+import { isJsonMediaType, mediaType, readJson } from '../http/body.ts';
+import { withCors } from '../http/cors.ts';
+import { answerMethod } from '../http/methods.ts';
 import { MAX_JSON_DEPTH, jsonTooDeep } from '../http/json-depth.ts';
 import type { Handler } from '../http/types.ts';
-import { runtime } from '../runtime.ts';
 import { siteSearch } from '../search/index.ts';
 import { siteAgentExecutor } from './agent.ts';
 
@@ -126,28 +127,31 @@ function sseStream(first: unknown, rest: AsyncIterator<unknown>, id: RpcId): Rea
   });
 }
 
-const a2a: Handler = async (request) => {
-  if (request.method === 'OPTIONS') return preflightResponse(METHODS, A2A_REQUEST_HEADERS);
-  if (request.method !== 'POST') {
-    await request.body?.cancel().catch(() => {});
-    return withCors(
+/** Any JSON value: the JSON-RPC shape is checked by `isRpcRequest`, which keeps the request's id for the error. */
+const anyJson = z.unknown();
+
+const a2a: Handler = async (request, requestContext) => {
+  const refused = await answerMethod(request, {
+    methods: METHODS,
+    cors: { extraHeaders: A2A_REQUEST_HEADERS },
+    notAllowed: (method) =>
       new Response(
         JSON.stringify({
           jsonrpc: '2.0',
           id: null,
-          error: { code: INVALID_REQUEST, message: `Método ${request.method} não permitido: o agente A2A só aceita POST com uma requisição JSON-RPC 2.0 (cartão em /.well-known/agent-card.json).` },
+          error: { code: INVALID_REQUEST, message: `Método ${method} não permitido: o agente A2A só aceita POST com uma requisição JSON-RPC 2.0 (cartão em /.well-known/agent-card.json).` },
         }),
-        { status: 405, headers: { ...jsonHeaders, Allow: METHODS.join(', ') } },
+        { status: 405, headers: jsonHeaders },
       ),
-    );
-  }
+  });
+  if (refused) return refused;
   const type = mediaType(request);
   if (type !== '' && !isJsonMediaType(type)) {
     await request.body?.cancel().catch(() => {});
     return rpcErrorResponse(null, { code: CONTENT_TYPE_NOT_SUPPORTED, message: 'Content-Type deve ser application/json (uma requisição JSON-RPC 2.0).' });
   }
-  const body = await readBodyText(request);
-  if (!body.ok) {
+  const body = await readJson(request, anyJson);
+  if (!body.ok && body.reason !== 'empty' && body.reason !== 'syntax') {
     if (body.reason === 'too_large') {
       return withCors(
         new Response(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: INVALID_REQUEST, message: 'Corpo da requisição acima de 64 KB.' } }), { status: 413, headers: jsonHeaders }),
@@ -155,12 +159,8 @@ const a2a: Handler = async (request) => {
     }
     return rpcErrorResponse(null, { code: PARSE_ERROR, message: 'Corpo ilegível: envie JSON em UTF-8.' });
   }
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(body.text);
-  } catch {
-    return rpcErrorResponse(null, { code: PARSE_ERROR, message: 'JSON inválido: o corpo deve ser uma requisição JSON-RPC 2.0.' });
-  }
+  if (!body.ok) return rpcErrorResponse(null, { code: PARSE_ERROR, message: 'JSON inválido: o corpo deve ser uma requisição JSON-RPC 2.0.' });
+  const parsed = body.value;
   if (!isRpcRequest(parsed)) {
     const id = typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) && isRpcId((parsed as { id?: unknown }).id) ? ((parsed as { id?: RpcId }).id ?? null) : null;
     return rpcErrorResponse(id, {
@@ -173,7 +173,7 @@ const a2a: Handler = async (request) => {
     return rpcErrorResponse(id, { code: INVALID_REQUEST, message: `Requisição aninhada demais: o JSON pode ter no máximo ${MAX_JSON_DEPTH} níveis.` });
   }
 
-  const origin = runtime().config.origin;
+  const origin = requestContext.config.origin;
   const card = cardFor(origin);
   const context = defaultServerCallContextBuilder({
     extensions: Extensions.parseServiceParameter(request.headers.get(HTTP_EXTENSION_HEADER) ?? undefined),

@@ -1,7 +1,8 @@
-/** What a route handler receives: the request's URL, the data source and who is calling. */
+/** What a route handler receives: the request context plus the request's URL, the data source and who is calling. */
+import type { RequestContext } from '../http/types.ts';
 import type { ApiData } from './data.ts';
 
-export interface ApiContext {
+export interface ApiContext extends RequestContext {
   url: URL;
   /** The service origin ({base_url}). */
   origin: string;
@@ -11,6 +12,4 @@ export interface ApiContext {
   sandbox: boolean;
   /** The token's registration_id; null without a bearer (sandbox, open routes). */
   registrationId: string | null;
-  /** The caller's address (its fair share of the readiness gate is counted by it, hashed). */
-  clientAddress: string;
 }

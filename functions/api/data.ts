@@ -4,6 +4,7 @@
  * (./sandbox/fixtures.ts) through the very same route handlers. Bodies that do not depend on the request
  * are computed once per source (and origin) and kept as JSON text.
  */
+import { LRUCache } from 'lru-cache';
 import { siteDataFor } from '../content/site-data.ts';
 import type { IndexEntry } from '../content/site-data.ts';
 import { siteSearch } from '../search/index.ts';
@@ -25,8 +26,8 @@ export interface ApiData {
   readonly search: SearchIndex;
   solutions(): SolutionsBody;
   prices(): PricesBody;
-  /** Per-source cache of serialized, UTF-8 encoded bodies (keyed by the caller). */
-  readonly cache: Map<string, Uint8Array<ArrayBuffer>>;
+  /** Per-source cache of serialized, UTF-8 encoded bodies (keyed by the caller), the 5,000 most recently used. */
+  readonly cache: LRUCache<string, Uint8Array<ArrayBuffer>>;
 }
 
 /** URL of the markdown twin of a route (`/index.md` for the home page). */
@@ -80,13 +81,13 @@ export function createApiData(init: {
     search,
     solutions: () => (solutions ??= solutionsBody(catalogo)),
     prices: () => (prices ??= pricesBody(origin)),
-    cache: new Map(),
+    cache: new LRUCache({ max: 5_000 }),
   };
 }
 
 const siteSources = new Map<string, ApiData>();
 
-/** The published site's data, for the runtime origin. */
+/** The published site's data, for the configured origin. */
 export function siteApiData(origin: string): ApiData {
   let data = siteSources.get(origin);
   if (!data) {

@@ -24,7 +24,8 @@ export const DEPRECATIONS: readonly DeprecationEntry[] = [];
 
 const MIN_NOTICE_MS = 90 * 24 * 60 * 60 * 1000;
 
-let table: readonly DeprecationEntry[] = DEPRECATIONS;
+/** A deprecation table: `DEPRECATIONS` in production; the request context carries it (tests pass their own). */
+export type DeprecationTable = readonly DeprecationEntry[];
 
 /** Checks the contract's rules on a table: removal at least 90 days after the announcement. */
 export function validateDeprecations(entries: readonly DeprecationEntry[]): string[] {
@@ -33,19 +34,12 @@ export function validateDeprecations(entries: readonly DeprecationEntry[]): stri
     .map((e) => `${e.metodo} ${e.caminho}: o Sunset deve vir ao menos 90 dias depois do Deprecation`);
 }
 
-/** Replaces the table (tests only); undefined restores `DEPRECATIONS`. */
-export function setDeprecationsForTesting(entries?: readonly DeprecationEntry[]): void {
-  table = entries ?? DEPRECATIONS;
-}
-
-export const activeDeprecations = (): readonly DeprecationEntry[] => table;
-
-/** The entry of a route (method + path template), if deprecated. */
-export const deprecationOf = (metodo: string, caminho: string): DeprecationEntry | undefined =>
+/** The entry of a route (method + path template) in `table`, if deprecated. */
+export const deprecationOf = (table: DeprecationTable, metodo: string, caminho: string): DeprecationEntry | undefined =>
   table.find((e) => e.metodo === metodo && e.caminho === caminho);
 
 /** `deprecacao` of `GET /api`: undefined when nothing is deprecated (the field is then absent). */
-export function deprecationField(): Deprecation[] | undefined {
+export function deprecationField(table: DeprecationTable): Deprecation[] | undefined {
   if (table.length === 0) return undefined;
   return table.map((e) => ({
     metodo: e.metodo,

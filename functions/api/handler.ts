@@ -10,12 +10,11 @@
  *   `v1-public` counted in process memory: the sandbox never touches storage.
  * - Methods other than GET/HEAD: 405 with `Allow`; OPTIONS: the CORS preflight answer.
  */
-import { authenticate } from '../auth/bearer.ts';
-import { preflightResponse, withCors } from '../http/cors.ts';
-import { errorResponse } from '../http/errors.ts';
-import type { Handler } from '../http/types.ts';
-import { type RateLimitResult, clientKey, rateLimit, withHeaders } from '../limits/rate-limit.ts';
-import { runtime } from '../runtime.ts';
+import { authenticate, refusalResponse } from '../auth/bearer.ts';
+import { withCors } from '../http/cors.ts';
+import { answerMethod } from '../http/methods.ts';
+import type { Handler, RequestContext } from '../http/types.ts';
+import { type RateLimitResult, clientKey, rateLimit, rateLimitedResponse, withHeaders } from '../limits/rate-limit.ts';
 import type { ApiContext } from './context.ts';
 import { siteApiData } from './data.ts';
 import { deprecationOf, setDeprecationHeaders } from './deprecations.ts';
@@ -25,21 +24,19 @@ import { sandboxApiData } from './sandbox/fixtures.ts';
 import { sandboxRateLimit } from './sandbox/limit.ts';
 
 const METHODS = ['GET', 'HEAD', 'OPTIONS'] as const;
-const ALLOW = METHODS.join(', ');
+const METHOD_POLICY = {
+  methods: METHODS,
+  cors: {},
+  notAllowed: (method: string) => `O método ${method.slice(0, 16)} não é aceito aqui: a API é somente leitura (use GET).`,
+} as const;
 
-const publicLimit = (address: string): Promise<RateLimitResult> => rateLimit('v1-public', clientKey(address));
-
-function methodNotAllowed(method: string): Response {
-  return errorResponse('method_not_allowed', `O método ${method.slice(0, 16)} não é aceito aqui: a API é somente leitura (use GET).`, {
-    headers: { Allow: ALLOW },
-  });
-}
+const publicLimit = (context: RequestContext): Promise<RateLimitResult> => rateLimit(context, 'v1-public', clientKey(context, context.clientAddress));
 
 /** Adds the headers every API response carries. */
-function finish(response: Response, limit: RateLimitResult | undefined, match: ApiMatch, method: string, origin: string): Response {
+function finish(context: RequestContext, response: Response, limit: RateLimitResult | undefined, match: ApiMatch, method: string, origin: string): Response {
   let out = limit ? withHeaders(response, limit.headers) : response;
   if (match.area === 'sandbox') out.headers.set('X-Sandbox', 'true');
-  const deprecated = match.route && deprecationOf(method === 'HEAD' ? 'GET' : method, match.route.template);
+  const deprecated = match.route && deprecationOf(context.deprecations, method === 'HEAD' ? 'GET' : method, match.route.template);
   if (deprecated) setDeprecationHeaders(out.headers, deprecated, `${origin}/api/versioning.md`);
   out = withCors(out);
   return out;
@@ -48,46 +45,47 @@ function finish(response: Response, limit: RateLimitResult | undefined, match: A
 export const api: Handler = async (request, context) => {
   const url = new URL(request.url);
   const match = matchApi(url.pathname);
-  const { origin } = runtime().config;
+  const { origin } = context.config;
   if (!match) return withCors(notFound('Rota desconhecida da API. Veja GET /api.'));
-  if (request.method === 'OPTIONS') return preflightResponse(METHODS);
 
-  const address = context.clientAddress;
   const sandbox = match.area === 'sandbox';
-  const limitFor = (): Promise<RateLimitResult> => (sandbox ? sandboxRateLimit(address) : publicLimit(address));
+  const limitFor = (): Promise<RateLimitResult> => (sandbox ? sandboxRateLimit(context) : publicLimit(context));
 
-  if (request.method !== 'GET' && request.method !== 'HEAD') {
+  const refused = await answerMethod(request, METHOD_POLICY);
+  if (refused) {
+    if (request.method === 'OPTIONS') return refused;
+    // A refused method still counts against the caller's quota.
     const limit = await limitFor();
-    return finish(limit.limited ?? methodNotAllowed(request.method), limit, match, request.method, origin);
+    return finish(context, limit.limited ? rateLimitedResponse(limit.headers, limit.limited) : refused, limit, match, request.method, origin);
   }
 
   let registrationId: string | null = null;
   let limit: RateLimitResult;
   if (match.area === 'v1' || sandbox) {
-    const auth = await authenticate(request, { scope: match.route?.scope ?? 'site.read', sandbox });
+    const auth = await authenticate(context, request, { scope: match.route?.scope ?? 'site.read', sandbox });
     if (!auth.ok) {
       const refused = await limitFor();
-      return finish(refused.limited ?? auth.response, refused, match, request.method, origin);
+      return finish(context, refused.limited ? rateLimitedResponse(refused.headers, refused.limited) : refusalResponse(origin, auth.refusal), refused, match, request.method, origin);
     }
     registrationId = auth.registrationId;
-    limit = sandbox ? await sandboxRateLimit(address) : await rateLimit('v1', auth.registrationId!);
+    limit = sandbox ? await sandboxRateLimit(context) : await rateLimit(context, 'v1', auth.registrationId!);
   } else {
-    limit = await publicLimit(address);
+    limit = await publicLimit(context);
   }
-  if (limit.limited) return finish(limit.limited, limit, match, request.method, origin);
+  if (limit.limited) return finish(context, rateLimitedResponse(limit.headers, limit.limited), limit, match, request.method, origin);
 
   if (!match.route) {
-    return finish(notFound(`Rota desconhecida: ${url.pathname.slice(0, 120)}. Veja a lista de rotas em GET /api.`), limit, match, request.method, origin);
+    return finish(context, notFound(`Rota desconhecida: ${url.pathname.slice(0, 120)}. Veja a lista de rotas em GET /api.`), limit, match, request.method, origin);
   }
   const ctx: ApiContext = {
+    ...context,
     url,
     origin,
     data: sandbox ? sandboxApiData(origin) : siteApiData(origin),
     sandbox,
     registrationId,
-    clientAddress: address,
   };
-  return finish(await match.route.handle(ctx), limit, match, request.method, origin);
+  return finish(context, await match.route.handle(ctx), limit, match, request.method, origin);
 };
 
 export default api;

@@ -34,7 +34,6 @@ export function cachedJson(data: ApiData, key: string, build: () => object): Res
   let bytes = data.cache.get(key);
   if (bytes === undefined) {
     bytes = encoder.encode(JSON.stringify(marked(data, build())));
-    if (data.cache.size >= 5_000) data.cache.clear();
     data.cache.set(key, bytes);
   }
   return jsonBytes(bytes, 200);

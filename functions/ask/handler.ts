@@ -6,11 +6,12 @@
  */
 import type { z } from 'zod';
 import ptBR from 'zod/v4/locales/pt-BR.js';
+import { accepts as acceptsType } from '../edge/accept.ts';
 import { errorResponse } from '../http/errors.ts';
-import { isJsonMediaType, mediaType, readBodyText } from '../http/body.ts';
-import { preflightResponse, withCors } from '../http/cors.ts';
+import { isJsonMediaType, MAX_BODY_BYTES, mediaType, readBodyText, readJson } from '../http/body.ts';
+import { withCors } from '../http/cors.ts';
+import { answerMethod } from '../http/methods.ts';
 import type { Handler } from '../http/types.ts';
-import { runtime } from '../runtime.ts';
 import { siteSearch } from '../search/index.ts';
 import { type AskQuestion, answer, clampResults, flagValue, newQueryId, sseBody } from './nlweb.ts';
 import { MAX_QUERY_CHARS, askGetParamsSchema, askPostBodySchema } from './schemas.ts';
@@ -23,10 +24,10 @@ const invalid = (description: string) => withCors(errorResponse('invalid_request
 const issuesText = (error: z.ZodError): string =>
   error.issues.map((i) => `${i.path.length ? `${i.path.join('.')}: ` : ''}${i.message}`).join('; ');
 
-/** Only JSON accepted, no preference stated: answer JSON. */
+/** Only JSON accepted (no event stream, not even through a wildcard), no preference stated: answer JSON. */
 const prefersJson = (request: Request): boolean => {
-  const accept = (request.headers.get('accept') ?? '').toLowerCase();
-  return accept.includes('application/json') && !accept.includes('text/event-stream') && !accept.includes('*/*');
+  const accept = request.headers.get('accept');
+  return acceptsType(accept, 'application/json', false) && !acceptsType(accept, 'text/event-stream', true);
 };
 
 type Parsed = { ok: true; question: AskQuestion } | { ok: false; response: Response };
@@ -50,30 +51,33 @@ function fromParams(params: URLSearchParams, request: Request): Parsed {
   };
 }
 
+const unreadable = (reason: 'too_large' | 'encoding' | 'read'): Parsed =>
+  reason === 'too_large'
+    ? { ok: false, response: withCors(errorResponse('payload_too_large', 'Corpo da requisição acima de 64 KB.')) }
+    : { ok: false, response: invalid('Corpo ilegível: envie JSON em UTF-8.') };
+
+/** An empty body: the query may still come in the URL. */
+const emptyBody = (url: URL, request: Request): Parsed =>
+  url.searchParams.has('query')
+    ? fromParams(url.searchParams, request)
+    : { ok: false, response: invalid('Informe a consulta: corpo JSON {"query":{"text":"…"}} ou o parâmetro query.') };
+
 async function fromBody(request: Request, url: URL): Promise<Parsed> {
   const type = mediaType(request);
-  const body = await readBodyText(request);
-  if (!body.ok) {
-    if (body.reason === 'too_large') return { ok: false, response: withCors(errorResponse('payload_too_large', 'Corpo da requisição acima de 64 KB.')) };
-    return { ok: false, response: invalid('Corpo ilegível: envie JSON em UTF-8.') };
+  if (type === 'application/x-www-form-urlencoded') {
+    const body = await readBodyText(request);
+    if (!body.ok) return unreadable(body.reason);
+    return body.text.trim() === '' ? emptyBody(url, request) : fromParams(new URLSearchParams(body.text), request);
   }
-  if (body.text.trim() === '') {
-    if (url.searchParams.has('query')) return fromParams(url.searchParams, request);
-    return { ok: false, response: invalid('Informe a consulta: corpo JSON {"query":{"text":"…"}} ou o parâmetro query.') };
-  }
-  if (type === 'application/x-www-form-urlencoded') return fromParams(new URLSearchParams(body.text), request);
+  const json = await readJson(request, askPostBodySchema, MAX_BODY_BYTES, { error: ptBRErrors });
+  if (!json.ok && (json.reason === 'too_large' || json.reason === 'encoding' || json.reason === 'read')) return unreadable(json.reason);
+  if (!json.ok && json.reason === 'empty') return emptyBody(url, request);
   if (type !== '' && !isJsonMediaType(type) && type !== 'text/plain') {
     return { ok: false, response: withCors(errorResponse('unsupported_media_type', 'Envie o corpo como application/json: {"query":{"text":"…"}}.')) };
   }
-  let json: unknown;
-  try {
-    json = JSON.parse(body.text);
-  } catch {
-    return { ok: false, response: invalid('JSON inválido no corpo. Formato: {"query":{"text":"…"},"prefer":{"streaming":false}}.') };
-  }
-  const parsed = askPostBodySchema.safeParse(json, { error: ptBRErrors });
-  if (!parsed.success) return { ok: false, response: invalid(`Corpo fora do formato {"query":{"text":"…"}}: ${issuesText(parsed.error)}.`) };
-  const b = parsed.data;
+  if (!json.ok && json.reason === 'syntax') return { ok: false, response: invalid('JSON inválido no corpo. Formato: {"query":{"text":"…"},"prefer":{"streaming":false}}.') };
+  if (!json.ok) return { ok: false, response: invalid(`Corpo fora do formato {"query":{"text":"…"}}: ${json.error ? issuesText(json.error) : 'formato inesperado'}.`) };
+  const b = json.value;
   const query = typeof b.query === 'string' ? { text: b.query } : b.query;
   const prefer = b.prefer ?? b.return_response;
   const streaming = flagValue(prefer?.streaming) ?? flagValue(b.streaming) ?? flagValue(url.searchParams.get('streaming'));
@@ -90,12 +94,10 @@ async function fromBody(request: Request, url: URL): Promise<Parsed> {
   };
 }
 
-const ask: Handler = async (request) => {
+const ask: Handler = async (request, context) => {
   const url = new URL(request.url);
-  if (request.method === 'OPTIONS') return preflightResponse(METHODS);
-  if (!(METHODS as readonly string[]).includes(request.method)) {
-    return withCors(errorResponse('method_not_allowed', `Método ${request.method} não permitido em /ask: use GET ou POST.`, { headers: { Allow: METHODS.join(', ') } }));
-  }
+  const refused = await answerMethod(request, { methods: METHODS, cors: {}, notAllowed: (method) => `Método ${method} não permitido em /ask: use GET ou POST.` });
+  if (refused) return refused;
 
   const parsed = request.method === 'POST' ? await fromBody(request, url) : fromParams(url.searchParams, request);
   if (!parsed.ok) return parsed.response;
@@ -103,7 +105,7 @@ const ask: Handler = async (request) => {
   if (question.text === '') return invalid('A consulta está vazia: informe query (GET) ou query.text (POST) com ao menos uma palavra.');
   if (question.text.length > MAX_QUERY_CHARS) return invalid(`Consulta longa demais: o limite é ${MAX_QUERY_CHARS} caracteres.`);
 
-  const origin = runtime().config.origin;
+  const origin = context.config.origin;
   const body = answer(question, siteSearch(origin), origin);
   if (!question.streaming) {
     return withCors(

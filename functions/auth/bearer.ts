@@ -7,9 +7,10 @@
  * Verification is on the hot path of every v1 request, so verified tokens are remembered (bounded LRU keyed
  * by the token string, until their `exp`) and the HMAC key is imported once.
  */
+import { LRUCache } from 'lru-cache';
 import type { Config } from '../config.ts';
 import { errorResponse } from '../http/errors.ts';
-import { runtime } from '../runtime.ts';
+import type { Services } from '../http/types.ts';
 import { type AccessClaims, type Scope, SCOPE_STRING, type TokenFailure, verifyToken } from './tokens.ts';
 
 export type { AccessClaims, Scope } from './tokens.ts';
@@ -20,11 +21,16 @@ export interface AuthenticateOptions {
   sandbox: boolean;
 }
 
+/** Why a request was refused: a value; `refusalResponse` is its HTTP form (401/403 with the challenge). */
+export type AuthRefusal =
+  | { error: 'missing_token' | 'invalid_token'; description: string }
+  | { error: 'insufficient_scope'; description: string; scope: Scope };
+
 export type AuthenticateResult =
   | { ok: true; registrationId: string; claims: AccessClaims }
   /** Sandbox request without a bearer. */
   | { ok: true; registrationId: null; claims: null }
-  | { ok: false; response: Response };
+  | { ok: false; refusal: AuthRefusal };
 
 export const authDocumentUrl = (origin: string): string => `${origin}/auth.md`;
 export const sandboxUrl = (origin: string): string => `${origin}/api/v1/sandbox/`;
@@ -37,13 +43,23 @@ export function bearerChallenge(origin: string, error?: 'invalid_token' | 'insuf
   return `Bearer ${params.join(', ')}`;
 }
 
-/** The 401 response: challenge header and the error body with `auth` and `sandbox`. */
-export function unauthorized(origin: string, error: 'missing_token' | 'invalid_token', description: string): Response {
-  return errorResponse(error, description, {
-    headers: { 'WWW-Authenticate': bearerChallenge(origin, error === 'invalid_token' ? 'invalid_token' : undefined) },
+/**
+ * The HTTP form of a refusal at `origin`: 401 with the challenge and the error body with `auth` and `sandbox`,
+ * or 403 `insufficient_scope` with the challenge naming the missing scope.
+ */
+export function refusalResponse(origin: string, refusal: AuthRefusal): Response {
+  if (refusal.error === 'insufficient_scope') {
+    return errorResponse('insufficient_scope', refusal.description, {
+      headers: { 'WWW-Authenticate': bearerChallenge(origin, 'insufficient_scope', refusal.scope) },
+    });
+  }
+  return errorResponse(refusal.error, refusal.description, {
+    headers: { 'WWW-Authenticate': bearerChallenge(origin, refusal.error === 'invalid_token' ? 'invalid_token' : undefined) },
     extra: { auth: authDocumentUrl(origin), sandbox: sandboxUrl(origin) },
   });
 }
+
+const invalidToken = (description: string): AuthenticateResult => ({ ok: false, refusal: { error: 'invalid_token', description } });
 
 const DESCRIPTIONS: Record<TokenFailure | 'sandbox', string> = {
   malformed: 'O token de acesso está malformado. Envie o access_token recebido de POST /agent/token.',
@@ -56,14 +72,14 @@ const DESCRIPTIONS: Record<TokenFailure | 'sandbox', string> = {
   sandbox: 'Token emitido em ambiente de pré-visualização: vale só sob /api/v1/sandbox/.',
 };
 
-/** Verified tokens, keyed by the token string, in least-recently-used order. */
+/** Verified tokens, keyed by the token string: the most recently used 10,000 (lru-cache, the one cache of the functions). */
 const CACHE_LIMIT = 10_000;
-let cache = new Map<string, AccessClaims>();
+const cache = new LRUCache<string, AccessClaims>({ max: CACHE_LIMIT });
 let cacheConfig: Config | undefined;
 
-/** Forgets the verified tokens (tests; also done automatically when the runtime's config changes). */
+/** Forgets the verified tokens (tests; also done automatically when the context's config changes). */
 export function clearTokenCache(): void {
-  cache = new Map();
+  cache.clear();
 }
 
 async function verifyAccess(token: string, config: Config, now: number): Promise<{ ok: true; claims: AccessClaims } | { ok: false; reason: TokenFailure }> {
@@ -73,20 +89,13 @@ async function verifyAccess(token: string, config: Config, now: number): Promise
   }
   const cached = cache.get(token);
   if (cached) {
-    if (cached.exp * 1000 > now) {
-      cache.delete(token);
-      cache.set(token, cached);
-      return { ok: true, claims: cached };
-    }
+    if (cached.exp * 1000 > now) return { ok: true, claims: cached };
     cache.delete(token);
     return { ok: false, reason: 'expired' };
   }
   if (!config.jwtSecret) return { ok: false, reason: 'signature' };
   const result = await verifyToken(token, 'access', { origin: config.origin, secret: config.jwtSecret, now });
-  if (result.ok) {
-    cache.set(token, result.claims);
-    if (cache.size > CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
-  }
+  if (result.ok) cache.set(token, result.claims);
   return result;
 }
 
@@ -99,36 +108,28 @@ function bearerToken(request: Request): string | undefined {
   return (match[1] ?? '').trim();
 }
 
-export async function authenticate(request: Request, opts: AuthenticateOptions): Promise<AuthenticateResult> {
-  const { config, now } = runtime();
-  const origin = config.origin;
+export async function authenticate(ctx: Pick<Services, 'config' | 'now'>, request: Request, opts: AuthenticateOptions): Promise<AuthenticateResult> {
+  const { config, now } = ctx;
   const token = bearerToken(request);
   if (token === undefined) {
     if (opts.sandbox) return { ok: true, registrationId: null, claims: null };
     return {
       ok: false,
-      response: unauthorized(
-        origin,
-        'missing_token',
-        'Esta rota exige Authorization: Bearer <access_token>. Registre-se em POST /agent/identity e troque a asserção em POST /agent/token (veja o documento auth); ou use o sandbox, que dispensa token.',
-      ),
+      refusal: {
+        error: 'missing_token',
+        description:
+          'Esta rota exige Authorization: Bearer <access_token>. Registre-se em POST /agent/identity e troque a asserção em POST /agent/token (veja o documento auth); ou use o sandbox, que dispensa token.',
+      },
     };
   }
-  if (token === '') return { ok: false, response: unauthorized(origin, 'invalid_token', DESCRIPTIONS.malformed) };
+  if (token === '') return invalidToken(DESCRIPTIONS.malformed);
 
   const result = await verifyAccess(token, config, now());
-  if (!result.ok) return { ok: false, response: unauthorized(origin, 'invalid_token', DESCRIPTIONS[result.reason]) };
+  if (!result.ok) return invalidToken(DESCRIPTIONS[result.reason]);
   const claims = result.claims;
-  if (claims.sandbox === true && !opts.sandbox) {
-    return { ok: false, response: unauthorized(origin, 'invalid_token', DESCRIPTIONS.sandbox) };
-  }
+  if (claims.sandbox === true && !opts.sandbox) return invalidToken(DESCRIPTIONS.sandbox);
   if (!claims.scope.split(' ').includes(opts.scope)) {
-    return {
-      ok: false,
-      response: errorResponse('insufficient_scope', `O token não tem o escopo ${opts.scope}, exigido por esta rota.`, {
-        headers: { 'WWW-Authenticate': bearerChallenge(origin, 'insufficient_scope', opts.scope) },
-      }),
-    };
+    return { ok: false, refusal: { error: 'insufficient_scope', description: `O token não tem o escopo ${opts.scope}, exigido por esta rota.`, scope: opts.scope } };
   }
   return { ok: true, registrationId: claims.sub, claims };
 }

@@ -10,13 +10,15 @@
  * the hashed client address (the `v1-public` rate-limit hashing), an exchange key to the registration of the
  * verified assertion. No rate limit applies here (contract, Limits rule 4).
  */
-import { isJsonMediaType, mediaType, readBodyText } from '../http/body.ts';
-import { preflightResponse, withCors } from '../http/cors.ts';
+import { z } from 'zod';
+import { isJsonMediaType, mediaType, parseJson, readBodyText, readJson } from '../http/body.ts';
+import { withCors } from '../http/cors.ts';
+import { answerMethod } from '../http/methods.ts';
 import { errorResponse } from '../http/errors.ts';
+import type { Config } from '../config.ts';
 import type { Handler, RequestContext } from '../http/types.ts';
 import { clientKey } from '../limits/rate-limit.ts';
 import { IDENTITY_PATH, TOKEN_PATH } from '../paths.ts';
-import { runtime } from '../runtime.ts';
 import { bodyFingerprint, idempotent, parseIdempotencyKey } from './idempotency.ts';
 import { type Registration, type TokenResponse, identityRequestSchema } from './schemas.ts';
 import {
@@ -37,6 +39,8 @@ import {
 export const IDENTITY_BODY_LIMIT = 4 * 1024;
 export const TOKEN_BODY_LIMIT = 64 * 1024;
 const ALLOW = ['POST', 'OPTIONS'] as const;
+/** Any JSON value: the token body's members are checked one by one below (each with its own message). */
+const anyJson = z.unknown();
 
 type Route = 'identity' | 'token';
 /** The two credential routes, at the paths of the operation table (./operations.ts), with or without a trailing slash. */
@@ -59,14 +63,14 @@ async function route(request: Request, context: RequestContext): Promise<Respons
   if (!name) {
     return errorResponse('not_found', `Rota desconhecida. As rotas de autenticação são POST ${IDENTITY_PATH} e POST ${TOKEN_PATH}.`);
   }
-  if (request.method === 'OPTIONS') return preflightResponse(ALLOW);
-  if (request.method !== 'POST') {
-    return errorResponse('method_not_allowed', `Método ${request.method} não permitido em ${pathname}; use POST.`, {
-      headers: { Allow: ALLOW.join(', ') },
-    });
-  }
+  const refused = await answerMethod(request, {
+    methods: ALLOW,
+    cors: {},
+    notAllowed: (method) => `Método ${method} não permitido em ${pathname}; use POST.`,
+  });
+  if (refused) return refused;
 
-  const { config } = runtime();
+  const { config, store, now } = context;
   if (!config.jwtSecret) {
     if (!missingSecretLogged) console.error(`[agent-auth] ${config.jwtSecretProblem ?? 'AGENT_JWT_SECRET ausente.'} As rotas de credencial respondem 503.`);
     missingSecretLogged = true;
@@ -79,7 +83,6 @@ async function route(request: Request, context: RequestContext): Promise<Respons
   const parsed = name === 'identity' ? await readIdentityBody(request) : await readTokenBody(request);
   if (!parsed.ok) return parsed.response;
 
-  const { store, now } = runtime();
   const issuedAt = now();
   const secret = config.jwtSecret;
   if (name === 'identity') {
@@ -88,19 +91,19 @@ async function route(request: Request, context: RequestContext): Promise<Respons
       store,
       route: name,
       // Every anonymous registration has the same body: the key belongs to the client's (hashed) address.
-      scope: `addr:${clientKey(context.clientAddress)}`,
+      scope: `addr:${clientKey(context, context.clientAddress)}`,
       key: idempotencyKey.key,
       fingerprint: bodyFingerprint(body),
       ttlSeconds: ASSERTION_TTL_SECONDS,
       now: issuedAt,
-      execute: () => register(body, secret, issuedAt),
+      execute: () => register(config, body, secret, issuedAt),
     });
   }
 
   const body = parsed.normalized as TokenBody;
   // Verified once, here: the registration it names owns the key, and `exchange` reuses the result.
   const verified = body.assertion ? await verifyToken(body.assertion, 'assertion', { origin: config.origin, secret, now: issuedAt }) : undefined;
-  const execute = () => exchange(body, secret, issuedAt, verified);
+  const execute = () => exchange(config, body, secret, issuedAt, verified);
   // No valid assertion, no owner: the exchange fails (failures are never stored), so there is nothing to replay.
   if (!verified?.ok) return execute();
   return idempotent({
@@ -117,23 +120,18 @@ async function route(request: Request, context: RequestContext): Promise<Respons
 
 type Parsed<T> = { ok: true; normalized: T } | { ok: false; response: Response };
 
-async function readBody(request: Request, limit: number): Promise<{ ok: true; text: string } | { ok: false; response: Response }> {
-  const body = await readBodyText(request, limit);
-  if (body.ok) return body;
-  if (body.reason === 'too_large') {
-    return { ok: false, response: errorResponse('payload_too_large', `Corpo grande demais: o limite desta rota é ${limit / 1024} KB.`) };
-  }
-  if (body.reason === 'encoding') return { ok: false, response: errorResponse('invalid_request', 'O corpo não é UTF-8 válido.') };
+/** A body that could not be read, in this function's words. */
+function unreadable(reason: 'too_large' | 'encoding' | 'read', limit: number): { ok: false; response: Response } {
+  if (reason === 'too_large') return { ok: false, response: errorResponse('payload_too_large', `Corpo grande demais: o limite desta rota é ${limit / 1024} KB.`) };
+  if (reason === 'encoding') return { ok: false, response: errorResponse('invalid_request', 'O corpo não é UTF-8 válido.') };
   return { ok: false, response: errorResponse('invalid_request', 'Não foi possível ler o corpo da requisição.') };
 }
 
-function parseJson(text: string): { ok: true; value: unknown } | { ok: false; response: Response } {
-  try {
-    return { ok: true, value: JSON.parse(text) };
-  } catch {
-    return { ok: false, response: errorResponse('invalid_request', 'O corpo não é JSON válido.') };
-  }
+async function readBody(request: Request, limit: number): Promise<{ ok: true; text: string } | { ok: false; response: Response }> {
+  const body = await readBodyText(request, limit);
+  return body.ok ? body : unreadable(body.reason, limit);
 }
+
 
 // ---------------------------------------------------------------------------------------------------------
 // POST /agent/identity
@@ -151,22 +149,26 @@ async function readIdentityBody(request: Request): Promise<Parsed<IdentityBody>>
       response: errorResponse('unsupported_media_type', `Content-Type ${type} não aceito: envie application/json com {"type":"anonymous"}.`),
     };
   }
-  const body = await readBody(request, IDENTITY_BODY_LIMIT);
-  if (!body.ok) return body;
-  if (body.text.trim() === '') return { ok: false, response: errorResponse('invalid_request', 'Corpo ausente: envie {"type":"anonymous"}.') };
-  const json = parseJson(body.text);
-  if (!json.ok) return json;
-  const result = identityRequestSchema.safeParse(json.value);
-  if (!result.success) {
-    return { ok: false, response: errorResponse('invalid_request', 'O corpo deve ser um objeto JSON com o campo "type" (string); o único tipo suportado é "anonymous".') };
+  const json = await readJson(request, identityRequestSchema, IDENTITY_BODY_LIMIT);
+  if (!json.ok) {
+    switch (json.reason) {
+      case 'empty':
+        return { ok: false, response: errorResponse('invalid_request', 'Corpo ausente: envie {"type":"anonymous"}.') };
+      case 'syntax':
+        return { ok: false, response: errorResponse('invalid_request', 'O corpo não é JSON válido.') };
+      case 'schema':
+        return { ok: false, response: errorResponse('invalid_request', 'O corpo deve ser um objeto JSON com o campo "type" (string); o único tipo suportado é "anonymous".') };
+      default:
+        return unreadable(json.reason, IDENTITY_BODY_LIMIT);
+    }
   }
   // The whole body counts for idempotency (unknown members included), normalized by canonical JSON. The parsed
   // value, not zod's copy: the copy assigns members one by one, so a `__proto__` member became the prototype
   // and vanished from the fingerprint (such a body then replayed instead of getting 422).
-  return { ok: true, normalized: json.value as IdentityBody };
+  return { ok: true, normalized: json.raw as IdentityBody };
 }
 
-async function register(body: IdentityBody, secret: string, now: number): Promise<Response> {
+async function register(config: Config, body: IdentityBody, secret: string, now: number): Promise<Response> {
   switch (body.type) {
     case 'anonymous':
       break;
@@ -177,7 +179,6 @@ async function register(body: IdentityBody, secret: string, now: number): Promis
     default:
       return errorResponse('invalid_request', `Tipo de identidade desconhecido: ${JSON.stringify(body.type).slice(0, 80)}. O único tipo suportado é "anonymous".`);
   }
-  const { config } = runtime();
   const registrationId = newRegistrationId();
   const { token, claims } = await issueAssertion({ origin: config.origin, secret, now }, registrationId);
   const registration: Registration = {
@@ -235,8 +236,8 @@ function tokenFromForm(text: string): Parsed<TokenBody> {
 }
 
 function tokenFromJson(text: string): Parsed<TokenBody> {
-  const json = parseJson(text);
-  if (!json.ok) return json;
+  const json = parseJson(text, anyJson);
+  if (!json.ok) return invalid('O corpo não é JSON válido.');
   const value = json.value;
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return invalid('O corpo JSON deve ser um objeto.');
   const record = value as Record<string, unknown>;
@@ -266,8 +267,7 @@ const GRANT_DESCRIPTIONS: Record<TokenFailure, string> = {
   claims: 'A asserção tem declarações inválidas. Registre-se de novo.',
 };
 
-async function exchange(body: TokenBody, secret: string, now: number, verified: VerifyResult<'assertion'> | undefined): Promise<Response> {
-  const { config } = runtime();
+async function exchange(config: Config, body: TokenBody, secret: string, now: number, verified: VerifyResult<'assertion'> | undefined): Promise<Response> {
   if (body.grant_type === undefined || body.grant_type === '') {
     return errorResponse('invalid_request', `O parâmetro grant_type é obrigatório: ${JWT_BEARER_GRANT}.`);
   }

@@ -1,4 +1,8 @@
-/** Minimal RFC 9110 Accept parsing: media ranges with their q-values. */
+/**
+ * RFC 9110 Accept parsing: media ranges with their q-values. The one Accept parser of the functions (the
+ * edge's markdown negotiation, `/ask`'s JSON-or-stream choice, the measurement's answer format); no `node:`
+ * imports, so it also runs in the edge function (Deno).
+ */
 export interface MediaRange {
   type: string;
   subtype: string;
@@ -40,6 +44,30 @@ export const qualityOf = (ranges: MediaRange[], type: string, subtype: string, w
     if (specificity >= 0 && (!best || specificity > best.specificity)) best = { specificity, q: r.q };
   }
   return best?.q ?? 0;
+};
+
+/** Whether the client accepts `type/subtype` at all (q > 0). */
+export const accepts = (header: string | null | undefined, mediaType: string, wildcards: boolean): boolean => {
+  const [type = '', subtype = ''] = mediaType.split('/');
+  return qualityOf(parseAccept(header), type, subtype, wildcards) > 0;
+};
+
+/**
+ * The candidate the client prefers: the highest q-value (wildcards count when `wildcards` is true); on a tie,
+ * the one whose range comes first in the header. Undefined when the client accepts none of them.
+ */
+export const preferredMediaType = (header: string | null | undefined, candidates: readonly string[], wildcards: boolean): string | undefined => {
+  const ranges = parseAccept(header);
+  let best: { candidate: string; q: number; position: number } | undefined;
+  for (const candidate of candidates) {
+    const [type = '', subtype = ''] = candidate.split('/');
+    const q = qualityOf(ranges, type, subtype, wildcards);
+    if (q <= 0) continue;
+    const exact = ranges.findIndex((r) => r.type === type && r.subtype === subtype);
+    const position = exact === -1 ? ranges.length : exact;
+    if (!best || q > best.q || (q === best.q && position < best.position)) best = { candidate, q, position };
+  }
+  return best?.candidate;
 };
 
 /** True when the request explicitly asks for markdown at least as much as for HTML. */

@@ -36,20 +36,23 @@ export const CORS_MAX_AGE = 86_400;
 const EXPOSED = CORS_EXPOSED_HEADERS.join(', ');
 const ALLOWED_HEADERS = CORS_ALLOWED_HEADERS.join(', ');
 
-/** Sets the CORS headers of an actual (non-preflight) response on `headers`. */
-export function setCorsHeaders(headers: Headers): Headers {
+/**
+ * Sets the CORS headers of an actual (non-preflight) response on `headers`; `exposed` replaces the API's list
+ * for a response of another protocol (the key directory's signature headers).
+ */
+export function setCorsHeaders(headers: Headers, exposed?: readonly string[]): Headers {
   headers.set('Access-Control-Allow-Origin', '*');
-  headers.set('Access-Control-Expose-Headers', EXPOSED);
+  headers.set('Access-Control-Expose-Headers', exposed ? exposed.join(', ') : EXPOSED);
   return headers;
 }
 
 /** Returns `response` with the CORS headers (copying it when its headers are immutable). */
-export function withCors(response: Response): Response {
+export function withCors(response: Response, exposed?: readonly string[]): Response {
   try {
-    setCorsHeaders(response.headers);
+    setCorsHeaders(response.headers, exposed);
     return response;
   } catch {
-    const headers = setCorsHeaders(new Headers(response.headers));
+    const headers = setCorsHeaders(new Headers(response.headers), exposed);
     return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
   }
 }

@@ -1,5 +1,28 @@
-/** The platform-neutral handler shape: every function core is a `Handler`; adapters only build the context. */
-export interface RequestContext {
+/**
+ * The platform-neutral handler shape: every function core is a `Handler`; adapters only build the context.
+ * What a handler needs from the process (configuration, store, clock, network) comes in the context, built
+ * once per process by the adapter (`createServices`, functions/http/services.ts); nothing reads a global.
+ */
+import type { DeprecationTable } from '../api/deprecations.ts';
+import type { Config } from '../config.ts';
+import type { NetworkHooks } from '../readiness/fetch/network.ts';
+import type { Store } from '../store/types.ts';
+
+/** The per-process part of the context: what the adapters build once from the environment. */
+export interface Services {
+  /** Configuration read from the environment; `config.origin` is the service origin ({base_url}). */
+  config: Config;
+  store: Store;
+  /** Epoch milliseconds. */
+  now(): number;
+  /** DNS and sockets of the reading agent (tests pass a guard that only reaches loopback). */
+  network: NetworkHooks;
+  /** The deprecation table of the API (`DEPRECATIONS`; tests pass their own). */
+  deprecations: DeprecationTable;
+}
+
+/** The context of one request: the process's services plus what the platform says about this request. */
+export interface RequestContext extends Services {
   /** The client's address as the platform reports it (Netlify `context.ip`, the socket locally). */
   clientAddress: string;
   /** Path parameters, when the platform extracted them (unused by our handlers: they parse the URL). */

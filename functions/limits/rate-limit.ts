@@ -9,15 +9,46 @@ import { createHash } from 'node:crypto';
 import { serializeList } from 'structured-headers';
 import type { RateLimitPolicyName } from '../config.ts';
 import { errorResponse } from '../http/errors.ts';
-import { runtime } from '../runtime.ts';
+import type { Services } from '../http/types.ts';
 
 export type { RateLimitPolicyName } from '../config.ts';
+
+/** A spent quota: what the 429 says (`rateLimitedResponse` words it for HTTP). */
+export interface QuotaSpent {
+  policy: RateLimitPolicyName;
+  limit: number;
+  windowSeconds: number;
+  /** Until the window turns (`Retry-After`), integer seconds ≥ 1. */
+  retryAfterSeconds: number;
+  /** Counted apart from the shared store (the sandbox's in-process windows). */
+  sandbox?: true;
+}
 
 export interface RateLimitResult {
   /** The rate-limit headers for the response (always present). */
   headers: Headers;
-  /** The 429 `rate_limited` response when the quota is exceeded; null otherwise. */
-  limited: Response | null;
+  /** The spent quota when the request is over it; null otherwise. */
+  limited: QuotaSpent | null;
+}
+
+/** The 429 `rate_limited` of a spent quota: the rate-limit headers plus `Retry-After`. */
+export function rateLimitedResponse(rateHeaders: Headers, spent: QuotaSpent): Response {
+  const { policy, limit, windowSeconds, retryAfterSeconds, sandbox } = spent;
+  const headers = new Headers(rateHeaders);
+  headers.set('Retry-After', String(retryAfterSeconds));
+  return errorResponse(
+    'rate_limited',
+    `Cota de ${limit} requisições por ${windowSeconds} s excedida${sandbox ? ' no sandbox' : ''} (política ${policy}). Aguarde ${retryAfterSeconds} s (Retry-After) e repita.`,
+    { headers },
+  );
+}
+
+/** The result of a count: the headers, and the spent quota when `count` is over `limit`. */
+export function quotaResult(policy: RateLimitPolicyName, state: { limit: number; windowSeconds: number; count: number; resetSeconds: number }, sandbox?: true): RateLimitResult {
+  const { limit, windowSeconds, count, resetSeconds } = state;
+  const headers = rateLimitHeaders(policy, { limit, windowSeconds, remaining: limit - count, resetSeconds });
+  if (count <= limit) return { headers, limited: null };
+  return { headers, limited: { policy, limit, windowSeconds, retryAfterSeconds: Math.max(1, Math.ceil(resetSeconds)), ...(sandbox ? { sandbox } : {}) } };
 }
 
 const policyFieldCache = new Map<string, string>();
@@ -53,8 +84,8 @@ export function rateLimitHeaders(
  * Counts one request of `key` under `policy`. `key` is the registration_id (`v1`) or `clientKey(address)`
  * (`v1-public`).
  */
-export async function rateLimit(policy: RateLimitPolicyName, key: string): Promise<RateLimitResult> {
-  const { config, store } = runtime();
+export async function rateLimit(ctx: Pick<Services, 'config' | 'store'>, policy: RateLimitPolicyName, key: string): Promise<RateLimitResult> {
+  const { config, store } = ctx;
   const { limit, windowSeconds } = config.rateLimits[policy];
   let count: number;
   let resetSeconds: number;
@@ -66,23 +97,12 @@ export async function rateLimit(policy: RateLimitPolicyName, key: string): Promi
     logStoreFailure(error);
     return { headers: rateLimitHeaders(policy, { limit, windowSeconds, remaining: limit, resetSeconds: windowSeconds }), limited: null };
   }
-  const headers = rateLimitHeaders(policy, { limit, windowSeconds, remaining: limit - count, resetSeconds });
-  if (count <= limit) return { headers, limited: null };
-
-  const retryAfter = Math.max(1, Math.ceil(resetSeconds));
-  const limitedHeaders = new Headers(headers);
-  limitedHeaders.set('Retry-After', String(retryAfter));
-  const limited = errorResponse(
-    'rate_limited',
-    `Cota de ${limit} requisições por ${windowSeconds} s excedida (política ${policy}). Aguarde ${retryAfter} s (Retry-After) e repita.`,
-    { headers: limitedHeaders },
-  );
-  return { headers, limited };
+  return quotaResult(policy, { limit, windowSeconds, count, resetSeconds });
 }
 
 /** The rate-limit key of a client address: a salted SHA-256 (the address itself is never stored). */
-export function clientKey(address: string): string {
-  return createHash('sha256').update(runtime().config.addressSalt).update('\0').update(address).digest('base64url').slice(0, 32);
+export function clientKey(ctx: Pick<Services, 'config'>, address: string): string {
+  return createHash('sha256').update(ctx.config.addressSalt).update('\0').update(address).digest('base64url').slice(0, 32);
 }
 
 /**

@@ -11,15 +11,15 @@
  */
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { JSONRPCMessageSchema } from '@modelcontextprotocol/sdk/types.js';
-import { isJsonMediaType, mediaType, readBodyText } from '../http/body.ts';
+import { isJsonMediaType, mediaType, readJson } from '../http/body.ts';
+import { answerMethod } from '../http/methods.ts';
 import type { Handler } from '../http/types.ts';
-import { runtime } from '../runtime.ts';
-import { toolContext } from './context.ts';
+import { toolSources } from './tool-sources.ts';
 import { hostAllowed, originAllowed } from './origin.ts';
 import { createMcpServer } from './server.ts';
 import { serverAt } from './servers.ts';
 
-const ALLOW = 'POST, OPTIONS';
+const METHODS = ['POST', 'OPTIONS'] as const;
 
 /** JSON-RPC error codes used here (JSON-RPC 2.0 and the SDK's transport conventions). */
 const PARSE_ERROR = -32700;
@@ -38,15 +38,14 @@ const mcp: Handler = async (request, context) => {
   const spec = serverAt(url.pathname);
   if (!spec) return rpcError(404, SERVER_ERROR, 'Servidor MCP inexistente neste endereço. Use /mcp ou /mcp/docs.');
 
-  if (request.method === 'OPTIONS') {
-    return new Response(null, { status: 204, headers: { Allow: ALLOW, 'cache-control': 'public, max-age=86400' } });
-  }
-  if (request.method !== 'POST') {
-    return rpcError(405, SERVER_ERROR, `Método ${request.method} não permitido: este servidor MCP é sem estado e só aceita POST (Streamable HTTP, JSON-RPC 2.0).`, {
-      Allow: ALLOW,
-    });
-  }
-  const serviceOrigin = runtime().config.origin;
+  const refused = await answerMethod(request, {
+    methods: METHODS,
+    cors: false,
+    optionsCacheControl: 'public, max-age=86400',
+    notAllowed: (method) => rpcError(405, SERVER_ERROR, `Método ${method} não permitido: este servidor MCP é sem estado e só aceita POST (Streamable HTTP, JSON-RPC 2.0).`),
+  });
+  if (refused) return refused;
+  const serviceOrigin = context.config.origin;
   if (!hostAllowed(url.host, serviceOrigin)) {
     await request.body?.cancel().catch(() => {});
     return rpcError(403, SERVER_ERROR, `Host não permitido: este servidor MCP só atende em ${new URL(serviceOrigin).host}.`);
@@ -61,25 +60,20 @@ const mcp: Handler = async (request, context) => {
     return rpcError(415, SERVER_ERROR, 'Content-Type deve ser application/json (uma mensagem JSON-RPC 2.0).');
   }
 
-  const body = await readBodyText(request);
+  const body = await readJson(request, JSONRPCMessageSchema);
   if (!body.ok) {
     if (body.reason === 'too_large') return rpcError(413, INVALID_REQUEST, 'Corpo da requisição acima de 64 KB.');
-    return rpcError(400, PARSE_ERROR, 'Corpo ilegível: envie JSON em UTF-8.');
-  }
-  let parsedBody: unknown;
-  try {
-    parsedBody = JSON.parse(body.text);
-  } catch {
-    return rpcError(400, PARSE_ERROR, 'JSON inválido: o corpo deve ser uma mensagem JSON-RPC 2.0.');
-  }
-  // One message per request: MCP 2025-06-18 removed JSON-RPC batches, and a batch would let one request
-  // multiply tool calls (100 readiness reads against the shared instrument gate).
-  if (Array.isArray(parsedBody)) {
-    return rpcError(400, INVALID_REQUEST, 'Lotes JSON-RPC não são aceitos (removidos na revisão 2025-06-18 do MCP): envie uma mensagem por requisição.');
-  }
-  if (!JSONRPCMessageSchema.safeParse(parsedBody).success) {
+    if (body.reason === 'encoding' || body.reason === 'read') return rpcError(400, PARSE_ERROR, 'Corpo ilegível: envie JSON em UTF-8.');
+    if (body.reason === 'empty' || body.reason === 'syntax') return rpcError(400, PARSE_ERROR, 'JSON inválido: o corpo deve ser uma mensagem JSON-RPC 2.0.');
+    // One message per request: MCP 2025-06-18 removed JSON-RPC batches, and a batch would let one request
+    // multiply tool calls (100 readiness reads against the shared instrument gate).
+    if (Array.isArray(body.raw)) {
+      return rpcError(400, INVALID_REQUEST, 'Lotes JSON-RPC não são aceitos (removidos na revisão 2025-06-18 do MCP): envie uma mensagem por requisição.');
+    }
     return rpcError(400, INVALID_REQUEST, 'Mensagem JSON-RPC 2.0 inválida: esperado {"jsonrpc":"2.0","method":...,"id":...}.');
   }
+  // The parsed value as sent (the SDK validates it again).
+  const parsedBody = body.raw;
 
   // Answers are always JSON (enableJsonResponse); clients that announce only one of the two media types are served too.
   const headers = new Headers(request.headers);
@@ -88,7 +82,7 @@ const mcp: Handler = async (request, context) => {
   headers.delete('content-length');
 
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-  const server = createMcpServer(spec, toolContext(context.clientAddress));
+  const server = createMcpServer(spec, toolSources(context));
   await server.connect(transport);
   try {
     const response = await transport.handleRequest(new Request(url, { method: 'POST', headers }), { parsedBody });

@@ -1,7 +1,7 @@
 /**
  * Tools of the product MCP server (`POST /mcp`): the recorded readiness reading, the site search, pages,
  * the catalogue, prices and how to hire. Read-only; every tool reads the published site data, the shared
- * search and the recorded readings through its `ToolContext` (never a copy of its own).
+ * search and the recorded readings through its `ToolSources` (never a copy of its own).
  */
 import { z } from 'zod';
 import type { CatalogoSolucao, SiteData } from '../../src/model/site-data.ts';
@@ -12,7 +12,7 @@ import { tiposDeSolucao, type Produto } from '../../src/model/content.ts';
 import { objectiveSchema, pageSchema, pricesSchema, productSchema, searchResultSchema, solutionSchema } from '../../src/model/resources.ts';
 import { loadPrices, productView } from '../../src/model/prices.ts';
 import { twinUrl } from '../../src/model/routes.ts';
-import { QUOTED_DATA_NOTE, READ_ONLY, type ToolContext, type ToolDefinition, dataResult, defineTool, foldText, quoted, toolError } from './registry.ts';
+import { QUOTED_DATA_NOTE, READ_ONLY, type ToolSources, type ToolDefinition, dataResult, defineTool, foldText, quoted, toolError } from './registry.ts';
 
 /** Where the free measurement is made (contract: the API and the tools never measure). */
 import { MEASURE_PATH as MEASURE_PAGE } from '../../src/model/measurement.ts';
@@ -62,7 +62,7 @@ export function routeOf(input: string): string {
   return alias ? alias.replace(/^\//, '') || 'index' : path;
 }
 
-function searchHits(context: ToolContext, consulta: string, limite: number, secoes?: readonly string[]) {
+function searchHits(context: ToolSources, consulta: string, limite: number, secoes?: readonly string[]) {
   return context.search.search(consulta, { limite, ...(secoes ? { secoes } : {}) }).map((r) => ({
     rota: r.rota,
     url: r.url,
@@ -167,13 +167,9 @@ const getReadinessScore = defineTool({
   annotations: READ_ONLY,
   async handler({ dominio }, context) {
     // A pasted address is reduced to its domain by normalizeDomain, as everywhere.
-    const response = await context.readReading(dominio);
-    const body = (await response.json().catch(() => null)) as Record<string, unknown> | null;
-    if (!body) return toolError('A leitura não pôde ser consultada agora. Tente de novo em instantes.');
-    if (typeof body.error === 'string') return toolError(String(body.error_description ?? 'Não foi possível consultar a leitura.'));
-    const parsed = envelopeSchema.safeParse(body);
-    if (!parsed.success) return toolError('A leitura registrada veio num formato inesperado. Tente de novo em instantes.');
-    const envelope = parsed.data;
+    const outcome = await context.readReading(dominio);
+    if (outcome.kind === 'invalid') return toolError(outcome.reason);
+    const envelope = outcome.envelope;
     const ausente = envelope.estado === 'ausente';
     const result = { ...envelope, ausente, ...(ausente ? { medirEm: envelope.medirEm ?? `${context.origin}${MEASURE_PAGE}` } : {}) };
     return dataResult(readingText(result), result);

@@ -4,15 +4,16 @@
  * (src/lib/agent-discovery.ts), so what a card announces is what `tools/list` answers.
  *
  * This module and the registries import no data: the handlers receive what they read through a
- * `ToolContext` (context.ts builds it at run time), so the static build can import the registries to write
+ * `ToolSources` (tool-sources.ts builds it at run time), so the static build can import the registries to write
  * the cards before the functions' data bundle exists.
  */
 import { z } from 'zod';
 import type { SearchIndex } from '../search/engine.ts';
 import type { SiteData } from '../content/site-data.ts';
+import type { ReadingOutcome } from '../readiness/read-reading.ts';
 
 /** What a tool handler reads: the published site data, the shared search, the recorded readings. */
-export interface ToolContext {
+export interface ToolSources {
   /** The service origin, without a trailing slash. */
   origin: string;
   data: SiteData;
@@ -20,8 +21,8 @@ export interface ToolContext {
   search: SearchIndex;
   /** The same engine over the documentation files (built from `data.documentos`). */
   docsSearch: SearchIndex;
-  /** A read of the recorded readiness reading (never measures); the contract's envelope or error body. */
-  readReading(domain: string): Promise<Response>;
+  /** A read of the recorded readiness reading (never measures): the envelope, or why the domain is invalid. */
+  readReading(domain: string): Promise<ReadingOutcome>;
   /** The public contact address (CONTACT_EMAIL). */
   contactEmail: string;
 }
@@ -44,7 +45,7 @@ export interface ToolDefinition<I extends z.ZodObject = z.ZodObject, O extends z
   inputSchema: I;
   outputSchema: O;
   annotations: typeof READ_ONLY;
-  handler(input: z.output<I>, context: ToolContext): Promise<ToolResult>;
+  handler(input: z.output<I>, context: ToolSources): Promise<ToolResult>;
 }
 
 /** Declares a tool (keeps the handler's input typed by its schema). */

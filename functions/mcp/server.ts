@@ -12,7 +12,7 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
 import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
 import ptBR from 'zod/v4/locales/pt-BR.js';
-import { type ToolContext, type ToolDefinition, type ToolResult, toolError, toolListing } from './registry.ts';
+import { type ToolSources, type ToolDefinition, type ToolResult, toolError, toolListing } from './registry.ts';
 import type { McpServerSpec } from './servers.ts';
 
 const ptBRErrors = ptBR().localeError;
@@ -27,7 +27,7 @@ const NO_ELICITATION: jsonSchemaValidator = {
 };
 
 /** Runs a tool with raw arguments: validates them (pt-BR messages), runs the handler, catches failures. */
-export async function callTool(tool: ToolDefinition, args: unknown, context: ToolContext): Promise<ToolResult> {
+export async function callTool(tool: ToolDefinition, args: unknown, context: ToolSources): Promise<ToolResult> {
   const parsed = tool.inputSchema.safeParse(args ?? {}, { error: ptBRErrors });
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message));
@@ -44,7 +44,7 @@ export async function callTool(tool: ToolDefinition, args: unknown, context: Too
 /** Listings per spec, built once (zod → JSON Schema is not free). */
 const listings = new WeakMap<McpServerSpec, ReturnType<typeof toolListing>[]>();
 
-export function createMcpServer(spec: McpServerSpec, context: ToolContext): Server {
+export function createMcpServer(spec: McpServerSpec, context: ToolSources): Server {
   const server = new Server(
     { name: spec.name, version: spec.version, title: spec.title },
     { capabilities: { tools: {} }, instructions: spec.instructions, jsonSchemaValidator: NO_ELICITATION },

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { type ZodOpenApiOperationObject, type ZodOpenApiPathItemObject, type ZodOpenApiResponseObject, createDocument } from 'zod-openapi';
 import { API_NAME, API_VERSION, SITE_NAME, contactEmail } from '../../src/config/site.ts';
-import { deprecationOf } from '../api/deprecations.ts';
+import { DEPRECATIONS, type DeprecationTable, deprecationOf } from '../api/deprecations.ts';
 import { SCOPE_DESCRIPTIONS } from '../auth/tokens.ts';
 import { COMPONENT_SCHEMAS, OPERATIONS, TAGS } from '../operations.ts';
 import { HEADER_NAMES, type HeaderName, type OperationSpec, type ParameterSpec } from './spec.ts';
@@ -109,14 +109,14 @@ const DESCRIPTION = `API REST pública e somente leitura (v1) sobre o conteúdo 
 **Versionamento**: /api/versioning.md. Mudanças compatíveis (campos e rotas novos) entram sem aviso: ignore campos desconhecidos.`;
 
 /** The OpenAPI document for `origin` (servers and absolute links). */
-export function openapiDocument(origin: string): OpenApiDocument {
+export function openapiDocument(origin: string, deprecations: DeprecationTable = DEPRECATIONS): OpenApiDocument {
   const paths: Record<string, ZodOpenApiPathItemObject> = {};
   const usedTags = new Set<string>();
   const usedHeaders = new Set<HeaderName>();
   for (const op of OPERATIONS) {
     op.tags.forEach((t) => usedTags.add(t));
     // A route of the deprecation table says so, and every response of it carries Deprecation and Sunset (as the handler sends them).
-    const deprecated = deprecationOf(op.method.toUpperCase(), op.path) !== undefined;
+    const deprecated = deprecationOf(deprecations, op.method.toUpperCase(), op.path) !== undefined;
     const responses: Record<string, ZodOpenApiResponseObject> = {};
     for (const [status, response] of Object.entries(op.responses)) {
       const headers = [...(response.headers ?? []), ...(deprecated ? (['Deprecation', 'Sunset'] as const) : [])];

@@ -13,7 +13,7 @@
  * `Retry-After` is always an integer number of seconds, at least 1.
  */
 import { clientKey } from '../limits/rate-limit.ts';
-import { runtime } from '../runtime.ts';
+import type { RequestContext } from '../http/types.ts';
 
 export type GateResult =
   | { ok: true }
@@ -41,14 +41,14 @@ export const clientGateKey = (client: string): string => `${GATE_KEY}:client:${c
 /** The most calls one client may take per window: a third of the gate, rounded up, at least 1 (8 → 3). */
 export const clientShare = (gatePerMinute: number): number => Math.max(1, Math.ceil(gatePerMinute / 3));
 
-/** Counts one call of the client at `clientAddress` (the request's address) against the instrument gate. */
-export async function passGate(clientAddress: string): Promise<GateResult> {
-  const { config, store } = runtime();
+/** Counts one call of the request's client (`ctx.clientAddress`) against the instrument gate. */
+export async function passGate(ctx: Pick<RequestContext, 'config' | 'store' | 'clientAddress'>): Promise<GateResult> {
+  const { config, store, clientAddress } = ctx;
   if (config.readinessPaused) return { ok: false, status: 429, retryAfterSeconds: PAUSED_RETRY_AFTER_SECONDS, reason: 'paused' };
   const closed = (reason: 'busy' | 'share', resetSeconds: number): GateResult => ({ ok: false, status: 429, retryAfterSeconds: Math.max(1, Math.ceil(resetSeconds)), reason });
   try {
     // One key per client address (anyone can have many): the `client` budget, never evicting the shared counter.
-    const own = await store.hit(clientGateKey(clientKey(clientAddress)), GATE_WINDOW_SECONDS, { budget: 'client' });
+    const own = await store.hit(clientGateKey(clientKey(ctx, clientAddress)), GATE_WINDOW_SECONDS, { budget: 'client' });
     if (own.count > clientShare(config.readinessGatePerMinute)) return closed('share', own.resetSeconds);
     const shared = await store.hit(GATE_KEY, GATE_WINDOW_SECONDS);
     if (shared.count > config.readinessGatePerMinute) return closed('busy', shared.resetSeconds);
@@ -59,7 +59,7 @@ export async function passGate(clientAddress: string): Promise<GateResult> {
 }
 
 /** ISO 8601 instant `seconds` from now (the envelope's `tentarEm`). */
-export const retryInstant = (seconds: number): string => new Date(runtime().now() + Math.max(1, Math.ceil(seconds)) * 1000).toISOString();
+export const retryInstant = (now: number, seconds: number): string => new Date(now + Math.max(1, Math.ceil(seconds)) * 1000).toISOString();
 
 /** Alias of `passGate` (the name the API handlers may use). */
 export const checkGate = passGate;

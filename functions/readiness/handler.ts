@@ -12,25 +12,28 @@
  */
 import { z } from 'zod';
 import { MEASURE_PATH } from '../../src/model/measurement.ts';
-import { preflightResponse } from '../http/cors.ts';
-import { isJsonMediaType, mediaType, readBodyText } from '../http/body.ts';
+import { accepts, preferredMediaType } from '../edge/accept.ts';
+import { isJsonMediaType, mediaType, readBodyText, readJson } from '../http/body.ts';
+import { withCors } from '../http/cors.ts';
+import { answerMethod } from '../http/methods.ts';
 import { crossSiteReason } from '../http/same-origin.ts';
 import { errorResponse } from '../http/errors.ts';
 import type { Handler, RequestContext } from '../http/types.ts';
-import { runtime } from '../runtime.ts';
 import { currentReaderKey, DIRECTORY_PATH, directoryBody, directoryResponseHeaders } from './agent/signing.ts';
 import { normalizeDomain } from './domain.ts';
 import type { Envelope } from './envelope.ts';
-import { type GateResult, passGate, PAUSED_RETRY_AFTER_SECONDS, retryInstant } from './gate.ts';
+import { type GateResult, passGate, PAUSED_RETRY_AFTER_SECONDS } from './gate.ts';
 import { AnalysisCutShort } from './deadline.ts';
 import { measure } from './measure.ts';
 import { saveReading } from './readings.ts';
-import { closedGateResponse, emptyEnvelope, envelopeResponse, unavailableResponse } from './responses.ts';
+import { closedGateEnvelope, closedGateResponse, envelopeResponse, retryAfterHeader, unavailableGate, unavailableResponse } from './responses.ts';
 import { readingAddresses, renderMessagePage, renderResultPage, renderResultSection } from './result-page.ts';
 import { countVisitor, peekVisitor, type VisitorState, visitorHeaders } from './visitor-limit.ts';
 
 const MEASURE_METHODS = ['POST', 'OPTIONS'] as const;
 const DIRECTORY_METHODS = ['GET', 'HEAD', 'OPTIONS'] as const;
+/** What a browser may read of the key directory's response: its signature. */
+const DIRECTORY_EXPOSED_HEADERS = ['Signature', 'Signature-Input', 'Content-Digest'] as const;
 const UNAVAILABLE_RETRY_SECONDS = 30;
 
 const jsonBodySchema = z.object({ site: z.string().max(1024) });
@@ -39,7 +42,7 @@ type Format = 'json' | 'html' | 'ndjson';
 
 const handler: Handler = async (request, context) => {
   const { pathname } = new URL(request.url);
-  if (pathname === DIRECTORY_PATH) return keyDirectory(request);
+  if (pathname === DIRECTORY_PATH) return keyDirectory(request, context);
   return measurement(request, context);
 };
 export default handler;
@@ -47,35 +50,33 @@ export default handler;
 // ---------------------------------------------------------------------------------------------------------
 // Key directory
 
-async function keyDirectory(request: Request): Promise<Response> {
+async function keyDirectory(request: Request, context: RequestContext): Promise<Response> {
+  const { config } = context;
+  const refused = await answerMethod(request, { methods: DIRECTORY_METHODS, cors: {}, notAllowed: () => 'Use GET para ler o diretório de chaves.' });
+  if (refused) return refused;
   const method = request.method.toUpperCase();
-  if (method === 'OPTIONS') return preflightResponse(DIRECTORY_METHODS);
-  if (method !== 'GET' && method !== 'HEAD') {
-    return errorResponse('method_not_allowed', 'Use GET para ler o diretório de chaves.', { headers: { Allow: DIRECTORY_METHODS.join(', ') } });
-  }
-  const key = await currentReaderKey();
+  const key = await currentReaderKey(config);
   if (!key) {
     return errorResponse('temporarily_unavailable', 'O agente de leitura não tem chave configurada (READER_SIGNING_KEY).', {
       headers: { 'Retry-After': String(PAUSED_RETRY_AFTER_SECONDS) },
     });
   }
   const body = directoryBody(key);
-  const headers = new Headers(directoryResponseHeaders(key, runtime().config.origin, body));
+  const headers = new Headers(directoryResponseHeaders(key, config.origin, body));
   // Ephemeral keys (local start) change on restart: keep caches short then.
-  headers.set('cache-control', runtime().config.readerSigningKeyEphemeral ? 'no-cache' : 'public, max-age=3600');
-  headers.set('access-control-allow-origin', '*');
-  headers.set('access-control-expose-headers', 'Signature, Signature-Input, Content-Digest');
+  headers.set('cache-control', config.readerSigningKeyEphemeral ? 'no-cache' : 'public, max-age=3600');
   headers.set('content-length', String(Buffer.byteLength(body)));
-  return new Response(method === 'HEAD' ? null : body, { status: 200, headers });
+  return withCors(new Response(method === 'HEAD' ? null : body, { status: 200, headers }), DIRECTORY_EXPOSED_HEADERS);
 }
 
 // ---------------------------------------------------------------------------------------------------------
 // Measurement
 
+/** NDJSON when asked for; an HTML page for the no-JS form when the browser prefers HTML to JSON; else JSON. */
 function formatOf(request: Request, type: string): Format {
-  const accept = (request.headers.get('accept') ?? '').toLowerCase();
-  if (accept.includes('application/x-ndjson')) return 'ndjson';
-  if (type === 'application/x-www-form-urlencoded' && accept.includes('text/html') && !accept.startsWith('application/json')) return 'html';
+  const accept = request.headers.get('accept');
+  if (accepts(accept, 'application/x-ndjson', false)) return 'ndjson';
+  if (type === 'application/x-www-form-urlencoded' && preferredMediaType(accept, ['text/html', 'application/json'], false) === 'text/html') return 'html';
   return 'json';
 }
 
@@ -87,17 +88,17 @@ function htmlResponse(html: string, status: number, headers?: HeadersInit): Resp
 }
 
 /** An error answered in the requested format (JSON error body, or an HTML page for the no-JS form). */
-function failure(format: Format, status: number, code: Parameters<typeof errorResponse>[0], description: string, headers?: HeadersInit): Response {
+function failure(origin: string, format: Format, status: number, code: Parameters<typeof errorResponse>[0], description: string, headers?: HeadersInit): Response {
   if (format === 'html') {
     const titles: Record<number, string> = { 403: 'Pedido de outro site recusado', 400: 'Domínio inválido', 413: 'Pedido grande demais', 415: 'Formato não aceito', 429: 'Limite de medições atingido', 503: 'Medidor indisponível' };
-    return htmlResponse(renderMessagePage(titles[status] ?? 'Não foi possível medir', description), status, headers);
+    return htmlResponse(renderMessagePage(titles[status] ?? 'Não foi possível medir', description, undefined, origin), status, headers);
   }
   return errorResponse(code, description, { status, headers });
 }
 
 /** A closed gate (or paused instrument) in the requested format. */
-function closed(format: Format, dominio: string, gate: Extract<GateResult, { ok: false }>, extra?: Headers): Response {
-  const response = closedGateResponse(dominio, gate);
+function closed(context: RequestContext, format: Format, dominio: string, gate: Extract<GateResult, { ok: false }>, extra?: Headers): Response {
+  const response = closedGateResponse(context, dominio, gate);
   extra?.forEach((value, name) => response.headers.set(name, value));
   if (format !== 'html') return response;
   const retry = response.headers.get('retry-after') ?? '60';
@@ -109,86 +110,85 @@ function closed(format: Format, dominio: string, gate: Extract<GateResult, { ok:
         : gate.reason === 'share'
           ? 'Você já usou a sua parte das medições e leituras deste minuto (a parte de cada visitante é limitada para que todos sejam atendidos).'
           : 'O armazenamento das leituras está indisponível no momento.';
-  return htmlResponse(renderMessagePage('Tente de novo em instantes', message, `Tente de novo em ${retry} s. Esta tentativa não conta no seu limite de medições.`), response.status, response.headers);
+  return htmlResponse(renderMessagePage('Tente de novo em instantes', message, `Tente de novo em ${retry} s. Esta tentativa não conta no seu limite de medições.`, context.config.origin), response.status, response.headers);
 }
 
-function unavailable(format: Format, dominio: string, motivo?: string): Response {
-  const response = unavailableResponse(dominio, UNAVAILABLE_RETRY_SECONDS);
+function unavailable(context: RequestContext, format: Format, dominio: string, motivo?: string): Response {
+  const response = unavailableResponse(context, dominio, UNAVAILABLE_RETRY_SECONDS);
   if (format === 'html') {
-    return htmlResponse(renderMessagePage('Medidor indisponível', motivo ?? 'O armazenamento das leituras está indisponível no momento.', `Tente de novo em ${UNAVAILABLE_RETRY_SECONDS} s.`), 503, {
+    return htmlResponse(renderMessagePage('Medidor indisponível', motivo ?? 'O armazenamento das leituras está indisponível no momento.', `Tente de novo em ${UNAVAILABLE_RETRY_SECONDS} s.`, context.config.origin), 503, {
       'Retry-After': String(UNAVAILABLE_RETRY_SECONDS),
     });
   }
   if (!motivo) return response;
-  const envelope: Envelope = { ...emptyEnvelope(dominio, 'indisponivel'), tentarEm: retryInstant(UNAVAILABLE_RETRY_SECONDS), motivo };
-  return envelopeResponse(envelope, 503, { 'Retry-After': String(UNAVAILABLE_RETRY_SECONDS) });
+  const envelope: Envelope = { ...closedGateEnvelope(context, dominio, unavailableGate(UNAVAILABLE_RETRY_SECONDS)), motivo };
+  return envelopeResponse(envelope, 503, retryAfterHeader(UNAVAILABLE_RETRY_SECONDS));
 }
 
-async function readSite(request: Request, type: string, format: Format): Promise<{ site: string } | Response> {
-  const body = await readBodyText(request);
-  if (!body.ok) {
-    if (body.reason === 'too_large') return failure(format, 413, 'payload_too_large', 'O corpo da requisição passa de 64 KB.');
-    return failure(format, 400, 'invalid_request', 'O corpo da requisição não é texto UTF-8 legível.');
-  }
+function unreadable(origin: string, format: Format, reason: 'too_large' | 'encoding' | 'read'): Response {
+  if (reason === 'too_large') return failure(origin, format, 413, 'payload_too_large', 'O corpo da requisição passa de 64 KB.');
+  return failure(origin, format, 400, 'invalid_request', 'O corpo da requisição não é texto UTF-8 legível.');
+}
+
+async function readSite(origin: string, request: Request, type: string, format: Format): Promise<{ site: string } | Response> {
   if (type === 'application/x-www-form-urlencoded') {
+    const body = await readBodyText(request);
+    if (!body.ok) return unreadable(origin, format, body.reason);
     const site = new URLSearchParams(body.text).get('site');
-    if (site === null || site.trim() === '') return failure(format, 400, 'invalid_request', 'Informe o domínio no campo site, por exemplo exemplo.com.br.');
+    if (site === null || site.trim() === '') return failure(origin, format, 400, 'invalid_request', 'Informe o domínio no campo site, por exemplo exemplo.com.br.');
     return { site };
   }
-  let json: unknown;
-  try {
-    json = JSON.parse(body.text);
-  } catch {
-    return failure(format, 400, 'invalid_request', 'JSON malformado: envie {"site": "exemplo.com.br"}.');
-  }
-  const parsed = jsonBodySchema.safeParse(json);
-  if (!parsed.success) return failure(format, 400, 'invalid_request', 'Envie {"site": "exemplo.com.br"}: o campo site é obrigatório e é um texto.');
-  return { site: parsed.data.site };
+  const json = await readJson(request, jsonBodySchema);
+  if (json.ok) return { site: json.value.site };
+  if (json.reason === 'empty' || json.reason === 'syntax') return failure(origin, format, 400, 'invalid_request', 'JSON malformado: envie {"site": "exemplo.com.br"}.');
+  if (json.reason === 'schema') return failure(origin, format, 400, 'invalid_request', 'Envie {"site": "exemplo.com.br"}: o campo site é obrigatório e é um texto.');
+  return unreadable(origin, format, json.reason);
 }
 
 async function measurement(request: Request, context: RequestContext): Promise<Response> {
-  const method = request.method.toUpperCase();
-  if (method === 'OPTIONS') return new Response(null, { status: 204, headers: { Allow: MEASURE_METHODS.join(', '), 'Cache-Control': 'no-store' } });
-  if (method !== 'POST') {
-    return errorResponse('method_not_allowed', 'Use POST com {"site": "exemplo.com.br"} ou o formulário da página de medição.', {
-      headers: { Allow: MEASURE_METHODS.join(', ') },
-    });
-  }
+  const refused = await answerMethod(request, {
+    methods: MEASURE_METHODS,
+    cors: false,
+    notAllowed: () => 'Use POST com {"site": "exemplo.com.br"} ou o formulário da página de medição.',
+  });
+  if (refused) return refused;
+  const { origin } = context.config;
   const type = mediaType(request);
   const format = formatOf(request, type);
   // Before anything is read or counted: a post from another site must not spend the visitor's quota or the gate.
-  const crossSite = crossSiteReason(request, runtime().config.origin);
+  const crossSite = crossSiteReason(request, context.config.origin);
   if (crossSite) {
     await request.body?.cancel().catch(() => {});
-    return failure(format, 403, 'cross_site_request', `${crossSite} A medição gratuita só aceita pedidos feitos pela própria página de medição, em ${runtime().config.origin}${MEASURE_PATH}.`);
+    return failure(origin, format, 403, 'cross_site_request', `${crossSite} A medição gratuita só aceita pedidos feitos pela própria página de medição, em ${context.config.origin}${MEASURE_PATH}.`);
   }
   if (type !== 'application/x-www-form-urlencoded' && !isJsonMediaType(type)) {
     await request.body?.cancel().catch(() => {});
-    return failure(format, 415, 'unsupported_media_type', 'Envie application/json ({"site": "exemplo.com.br"}) ou um formulário (application/x-www-form-urlencoded) com o campo site.');
+    return failure(origin, format, 415, 'unsupported_media_type', 'Envie application/json ({"site": "exemplo.com.br"}) ou um formulário (application/x-www-form-urlencoded) com o campo site.');
   }
-  const read = await readSite(request, type, format);
+  const read = await readSite(origin, request, type, format);
   if (read instanceof Response) return read;
 
-  const { config } = runtime();
+  const { config } = context;
   const normalized = normalizeDomain(read.site, { allowLoopback: config.readinessAllowLoopback });
-  if (!normalized.ok) return failure(format, 400, 'invalid_request', normalized.reason);
+  if (!normalized.ok) return failure(origin, format, 400, 'invalid_request', normalized.reason);
   const dominio = normalized.domain;
 
-  if (config.readinessPaused) return closed(format, dominio, { ok: false, status: 429, retryAfterSeconds: PAUSED_RETRY_AFTER_SECONDS, reason: 'paused' });
-  const key = await currentReaderKey();
-  if (!key) return unavailable(format, dominio, 'O agente de leitura não tem chave de assinatura configurada.');
+  if (config.readinessPaused) return closed(context, format, dominio, { ok: false, status: 429, retryAfterSeconds: PAUSED_RETRY_AFTER_SECONDS, reason: 'paused' });
+  const key = await currentReaderKey(config);
+  if (!key) return unavailable(context, format, dominio, 'O agente de leitura não tem chave de assinatura configurada.');
 
   let visitor: VisitorState;
   try {
-    visitor = await peekVisitor(context.clientAddress);
+    visitor = await peekVisitor(context, context.clientAddress);
   } catch {
-    return unavailable(format, dominio);
+    return unavailable(context, format, dominio);
   }
   if (visitor.used >= visitor.limit) {
     const headers = visitorHeaders(visitor);
     headers.set('Retry-After', String(visitor.resetSeconds));
     const hours = Math.max(1, Math.ceil(visitor.resetSeconds / 3600));
     return failure(
+      origin,
       format,
       429,
       'rate_limited',
@@ -197,12 +197,12 @@ async function measurement(request: Request, context: RequestContext): Promise<R
     );
   }
 
-  const gate = await passGate(context.clientAddress);
-  if (!gate.ok) return closed(format, dominio, gate, visitorHeaders(visitor));
+  const gate = await passGate(context);
+  if (!gate.ok) return closed(context, format, dominio, gate, visitorHeaders(visitor));
   try {
-    visitor = await countVisitor(visitor);
+    visitor = await countVisitor(context, visitor);
   } catch {
-    return unavailable(format, dominio);
+    return unavailable(context, format, dominio);
   }
 
   const headers = visitorHeaders(visitor);
@@ -210,17 +210,17 @@ async function measurement(request: Request, context: RequestContext): Promise<R
   const run = async (onProgress?: Parameters<typeof measure>[1]['onProgress']): Promise<{ envelope: Envelope } | { error: Response }> => {
     let envelope: Envelope;
     try {
-      envelope = await measure(dominio, { key, agentOrigin: config.origin, allowLoopback: config.readinessAllowLoopback, now: runtime().now, onProgress });
+      envelope = await measure(dominio, { key, agentOrigin: config.origin, allowLoopback: config.readinessAllowLoopback, now: context.now, network: context.network, onProgress });
     } catch (error) {
       // Cut short by the deadline: an honest answer, and no reading recorded from partial work.
-      if (error instanceof AnalysisCutShort) return { error: unavailable(format, dominio, error.message) };
+      if (error instanceof AnalysisCutShort) return { error: unavailable(context, format, dominio, error.message) };
       console.error('[readiness] medição falhou:', error);
-      return { error: unavailable(format, dominio, 'A medição falhou por um erro interno do medidor. Tente de novo em instantes.') };
+      return { error: unavailable(context, format, dominio, 'A medição falhou por um erro interno do medidor. Tente de novo em instantes.') };
     }
     try {
-      await saveReading(envelope);
+      await saveReading(context.store, envelope);
     } catch {
-      return { error: unavailable(format, dominio, 'A medição terminou, mas o armazenamento das leituras está indisponível: o resultado não pôde ser registrado.') };
+      return { error: unavailable(context, format, dominio, 'A medição terminou, mas o armazenamento das leituras está indisponível: o resultado não pôde ser registrado.') };
     }
     return { envelope: { ...envelope, enderecos: { leitura: addresses.leitura, api: addresses.api } } };
   };

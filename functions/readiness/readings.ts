@@ -3,8 +3,7 @@
  * read by the API (`/api/v1/prontidao/{dominio}`, `/api/ia/leitura`) and MCP. One key per domain.
  * Store failures propagate as `StoreUnavailableError` (callers answer 503 `indisponivel`).
  */
-import { runtime } from '../runtime.ts';
-import { StoreUnavailableError } from '../store/types.ts';
+import { type Store, StoreUnavailableError } from '../store/types.ts';
 import { MAX_READING_BYTES, readingBytes } from './bounds.ts';
 import { type Envelope, envelopeSchema } from './envelope.ts';
 
@@ -14,10 +13,10 @@ export const READING_TTL_SECONDS = 180 * 24 * 3600;
 export const readingKey = (domain: string): string => `readiness:reading:${domain}`;
 
 /** The recorded envelope of `domain` (already normalized), or null when none exists or it is unreadable. */
-export async function getReading(domain: string): Promise<Envelope | null> {
+export async function getReading(store: Store, domain: string): Promise<Envelope | null> {
   let value: unknown;
   try {
-    value = await runtime().store.get(readingKey(domain));
+    value = await store.get(readingKey(domain));
   } catch (error) {
     throw error instanceof StoreUnavailableError ? error : new StoreUnavailableError(error);
   }
@@ -32,7 +31,7 @@ export async function getReading(domain: string): Promise<Envelope | null> {
  * `MAX_READING_BYTES` is refused whole (RangeError) before anything is written: measurements bound their
  * readings (`boundReading`), so this only stops a caller that skipped that.
  */
-export async function saveReading(envelope: Envelope): Promise<void> {
+export async function saveReading(store: Store, envelope: Envelope): Promise<void> {
   if (envelope.estado !== 'registrada' && envelope.estado !== 'nao_pontuada') {
     throw new TypeError(`estado ${envelope.estado} não é registrado`);
   }
@@ -40,7 +39,7 @@ export async function saveReading(envelope: Envelope): Promise<void> {
   const bytes = readingBytes(value);
   if (bytes > MAX_READING_BYTES) throw new RangeError(`leitura de ${bytes} bytes passa do limite de ${MAX_READING_BYTES} bytes; nada foi gravado`);
   try {
-    await runtime().store.set(readingKey(envelope.dominio), value, { ttlSeconds: READING_TTL_SECONDS });
+    await store.set(readingKey(envelope.dominio), value, { ttlSeconds: READING_TTL_SECONDS });
   } catch (error) {
     throw error instanceof StoreUnavailableError ? error : new StoreUnavailableError(error);
   }

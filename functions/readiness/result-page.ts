@@ -7,7 +7,6 @@
  */
 import { escapeHtml, renderShellPage } from '../html/shell.ts';
 import { MEASURE_PATH, SCORING_PATH, gradeFor, grauClass } from '../../src/model/measurement.ts';
-import { runtime } from '../runtime.ts';
 import type { Envelope } from './envelope.ts';
 
 export { escapeHtml, grauClass };
@@ -143,7 +142,7 @@ export function renderResultPage(envelope: Envelope, origin: string): string {
 }
 
 /** A page for a measurement that did not run (bad input, limits, unavailable). */
-export function renderMessagePage(title: string, message: string, detail?: string, origin = runtime().config.origin): string {
+export function renderMessagePage(title: string, message: string, detail: string | undefined, origin: string): string {
   return renderShellPage(
     {
       titulo: title,

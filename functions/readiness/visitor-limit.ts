@@ -6,7 +6,7 @@
  */
 import { serializeList } from 'structured-headers';
 import { clientKey } from '../limits/rate-limit.ts';
-import { runtime } from '../runtime.ts';
+import type { Services } from '../http/types.ts';
 
 export const VISITOR_WINDOW_SECONDS = 24 * 3600;
 export const VISITOR_POLICY = 'medicao';
@@ -23,9 +23,9 @@ export interface VisitorState {
 }
 
 /** The visitor's state without counting (throws StoreUnavailableError when storage fails). */
-export async function peekVisitor(address: string): Promise<VisitorState> {
-  const { config, store, now } = runtime();
-  const visitor = clientKey(address);
+export async function peekVisitor(ctx: Services, address: string): Promise<VisitorState> {
+  const { config, store, now } = ctx;
+  const visitor = clientKey(ctx, address);
   const [used, start] = await Promise.all([store.get<number>(counterKey(visitor)), store.get<number>(startKey(visitor))]);
   const elapsed = typeof start === 'number' ? (now() - start) / 1000 : 0;
   const resetSeconds = Math.max(1, Math.ceil(VISITOR_WINDOW_SECONDS - Math.max(0, elapsed)));
@@ -33,8 +33,8 @@ export async function peekVisitor(address: string): Promise<VisitorState> {
 }
 
 /** Counts one measurement for the visitor. */
-export async function countVisitor(state: VisitorState): Promise<VisitorState> {
-  const { store, now } = runtime();
+export async function countVisitor(ctx: Pick<Services, 'store' | 'now'>, state: VisitorState): Promise<VisitorState> {
+  const { store, now } = ctx;
   const { count, resetSeconds } = await store.hit(counterKey(state.visitor), VISITOR_WINDOW_SECONDS);
   if (count === 1) await store.set(startKey(state.visitor), now(), { ttlSeconds: VISITOR_WINDOW_SECONDS });
   return { ...state, used: count, resetSeconds };

@@ -2,9 +2,14 @@
 import type { Config, Context } from '@netlify/functions';
 import handler from '../../functions/auth/handler.ts';
 import { runHandler } from '../../functions/http/run.ts';
+import { createServices, requestContext } from '../../functions/http/services.ts';
+import type { Services } from '../../functions/http/types.ts';
+
+/** Built once per process (warm invocations reuse it), on the first request. */
+let services: Services | undefined;
 
 export default (request: Request, context: Context): Promise<Response> =>
-  runHandler(handler, request, { clientAddress: context.ip, params: context.params, waitUntil: (p) => context.waitUntil(p) });
+  runHandler(handler, request, requestContext((services ??= createServices(process.env)), context.ip, { params: context.params, waitUntil: (p) => context.waitUntil(p) }));
 
 export const config: Config = {
   path: ["/agent/*"],

@@ -2,8 +2,13 @@
  * Identity and origin of the service. Shared by the Astro build, the functions and the local server.
  * Every value that differs between deploys comes from the environment.
  */
-const env = (name: string): string | undefined => {
-  const value = typeof process !== 'undefined' ? process.env?.[name] : undefined;
+export type Env = Readonly<Record<string, string | undefined>>;
+
+/** The process environment (empty where there is no `process`, e.g. a browser bundle). */
+const processEnv = (): Env => (typeof process !== 'undefined' && process.env ? process.env : {});
+
+const read = (env: Env, name: string): string | undefined => {
+  const value = env[name];
   return value === undefined || value === '' ? undefined : value;
 };
 
@@ -24,24 +29,24 @@ export const SHARE_IMAGE = {
   height: 630,
 } as const;
 
-export const contactEmail = (): string => env('CONTACT_EMAIL') ?? 'contato@sinalcognitivo.com.br';
+export const contactEmail = (env: Env = processEnv()): string => read(env, 'CONTACT_EMAIL') ?? 'contato@sinalcognitivo.com.br';
 
 /** Netlify deploy contexts other than production are previews: their tokens carry `sandbox: true`. */
-export const isPreviewDeploy = (): boolean => {
-  if (env('SITE_PREVIEW') === '1') return true;
-  const context = env('CONTEXT');
+export const isPreviewDeploy = (env: Env = processEnv()): boolean => {
+  if (read(env, 'SITE_PREVIEW') === '1') return true;
+  const context = read(env, 'CONTEXT');
   return context === 'deploy-preview' || context === 'branch-deploy';
 };
 
-/** The service origin ({base_url}), without a trailing slash. */
-export const siteOrigin = (): string => {
-  const explicit = env('SITE_URL');
+/** The service origin ({base_url}), without a trailing slash: a pure function of `env` (the process's by default). */
+export const siteOrigin = (env: Env = processEnv()): string => {
+  const explicit = read(env, 'SITE_URL');
   if (explicit) return new URL(explicit).origin;
-  if (env('NETLIFY') === 'true' || env('CONTEXT')) {
-    const url = env('CONTEXT') === 'production' ? env('URL') : (env('DEPLOY_PRIME_URL') ?? env('URL'));
+  if (read(env, 'NETLIFY') === 'true' || read(env, 'CONTEXT')) {
+    const url = read(env, 'CONTEXT') === 'production' ? read(env, 'URL') : (read(env, 'DEPLOY_PRIME_URL') ?? read(env, 'URL'));
     if (url) return new URL(url).origin;
   }
-  return `http://localhost:${env('PORT') ?? '8888'}`;
+  return `http://localhost:${read(env, 'PORT') ?? '8888'}`;
 };
 
 /** Absolute URL for a route (`index` is the home page) or a root-relative path. */

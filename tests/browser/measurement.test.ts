@@ -12,12 +12,15 @@ import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { loadConfig } from '../../functions/config.ts';
-import { setNetworkForTesting } from '../../functions/readiness/fetch/network.ts';
-import { setRuntimeForTesting } from '../../functions/runtime.ts';
+import { defaultNetwork } from '../../functions/readiness/fetch/network.ts';
 import { MemoryStore } from '../../functions/store/memory.ts';
 import { type LocalServer, startLocalServer } from '../../server/local.ts';
 import { bareSite, type Fixture, type GuardNetwork, guardNetwork, startFixture } from '../helpers/readiness.ts';
 import { CHROMIUM, CHROMIUM_ARGS, requireSystem } from '../helpers/system.ts';
+import { resetServices, testServices } from '../helpers/services.ts';
+
+/** This file's own services: every server it starts serves with them. */
+const services = testServices();
 
 const skip = requireSystem(CHROMIUM, 'chromium');
 const root = new URL('../../', import.meta.url);
@@ -33,10 +36,10 @@ let network: GuardNetwork;
 before(async () => {
   if (skip) return;
   network = guardNetwork();
-  setNetworkForTesting(network);
-  server = await startLocalServer({ port: 0 });
+  services.network = network;
+  server = await startLocalServer({ port: 0, services });
   // The page posts from the server's own address: it must be the configured service origin (cross-site check).
-  setRuntimeForTesting({ config: loadConfig({ ...process.env, SITE_URL: server.url, READINESS_ALLOW_LOOPBACK: '1', READINESS_PAUSED: '' }), store: new MemoryStore() });
+  resetServices(services, { config: loadConfig({ ...process.env, SITE_URL: server.url, READINESS_ALLOW_LOOPBACK: '1', READINESS_PAUSED: '' }), store: new MemoryStore() });
   site = await startFixture(bareSite);
   const { chromium } = await import('playwright-core');
   browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
@@ -44,8 +47,8 @@ before(async () => {
 });
 after(async () => {
   if (skip) return;
-  setNetworkForTesting();
-  setRuntimeForTesting();
+  services.network = defaultNetwork;
+  resetServices(services);
   await browser?.close();
   await Promise.all([server?.close(), site?.close()]);
   assert.deepEqual(network.violations, []);

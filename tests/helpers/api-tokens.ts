@@ -1,10 +1,10 @@
 /**
  * Access tokens for API tests: the real flow through the server (`registerAndExchange`), and tokens signed
- * with the runtime's secret for the cases the flow never issues (a single scope, expired, another origin,
+ * with the configuration's secret for the cases the flow never issues (a single scope, expired, another origin,
  * a preview token with `sandbox: true`).
  */
 import { SignJWT } from 'jose';
-import { runtime } from '../../functions/runtime.ts';
+import { type Config, loadConfig } from '../../functions/config.ts';
 
 export const JWT_BEARER = 'urn:ietf:params:oauth:grant-type:jwt-bearer';
 
@@ -32,12 +32,15 @@ export interface SignOptions {
   aud?: string;
   typ?: string;
   sandbox?: boolean;
+  /** The configuration whose secret and origin sign the token (default: the process environment's). */
+  config?: Config;
 }
 
-/** An access token signed with the runtime's secret, with the given deviations from a valid one. */
+/** An access token signed with the configuration's secret, with the given deviations from a valid one. */
 export async function signAccessToken(options: SignOptions = {}): Promise<string> {
-  const { config } = runtime();
-  if (!config.jwtSecret) throw new Error('sem segredo de assinatura no runtime');
+  // The process's configuration (its ephemeral secret is the one every `loadConfig` of this process shares).
+  const config = options.config ?? loadConfig(process.env);
+  if (!config.jwtSecret) throw new Error('sem segredo de assinatura na configuração');
   const now = Math.floor(Date.now() / 1000);
   const claims = {
     iss: options.iss ?? config.origin,

@@ -6,14 +6,17 @@
 import assert from 'node:assert/strict';
 import { after, afterEach, before, beforeEach, describe, test } from 'node:test';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
-import { authenticate, clearTokenCache } from '../../functions/auth/bearer.ts';
+import { authenticate, clearTokenCache, refusalResponse } from '../../functions/auth/bearer.ts';
 import { registrationSchema, tokenResponseSchema } from '../../functions/auth/schemas.ts';
 import { loadConfig } from '../../functions/config.ts';
-import { runtime, setRuntimeForTesting } from '../../functions/runtime.ts';
 import { MemoryStore } from '../../functions/store/memory.ts';
 import { type Store, StoreUnavailableError } from '../../functions/store/types.ts';
 import { type LocalServer, startLocalServer } from '../../server/local.ts';
 import { siteOrigin } from '../../src/config/site.ts';
+import { resetServices, testServices } from '../helpers/services.ts';
+
+/** This file's own services: every server it starts serves with them. */
+const services = testServices();
 
 const GRANT = 'urn:ietf:params:oauth:grant-type:jwt-bearer';
 const origin = siteOrigin();
@@ -46,11 +49,11 @@ async function register(headers: Record<string, string> = {}) {
 }
 
 function useClockRuntime(store: Store = new MemoryStore({ now: () => clock })): void {
-  setRuntimeForTesting({ config: runtime().config, store, now: () => clock });
+  resetServices(services, { config: services.config, store, now: () => clock });
 }
 
 before(async () => {
-  server = await startLocalServer({ port: 0 });
+  server = await startLocalServer({ port: 0, services });
 });
 after(() => server.close());
 beforeEach(() => {
@@ -58,7 +61,7 @@ beforeEach(() => {
   useClockRuntime();
 });
 afterEach(() => {
-  setRuntimeForTesting(undefined);
+  resetServices(services);
   clearTokenCache();
 });
 
@@ -195,7 +198,7 @@ describe('POST /agent/token', () => {
       { iss: origin, aud: resource, typ: 'access', sub: reg.registration_id, scope: 'site.read prontidao.read', sandbox: undefined },
     );
     assert.equal(claims.exp! - claims.iat!, 3600);
-    const auth = await authenticate(new Request(`${origin}/api/v1/`, { headers: { authorization: `Bearer ${token.access_token}` } }), { scope: 'site.read', sandbox: false });
+    const auth = await authenticate(services, new Request(`${origin}/api/v1/`, { headers: { authorization: `Bearer ${token.access_token}` } }), { scope: 'site.read', sandbox: false });
     assert.ok(auth.ok && auth.registrationId === reg.registration_id);
   });
 
@@ -255,19 +258,20 @@ describe('POST /agent/token', () => {
   });
 
   test('on a preview deploy the access token carries sandbox: true and is valid only under the sandbox', async () => {
-    const previewConfig = { ...loadConfig({ ...process.env, SITE_PREVIEW: '1' }), jwtSecret: runtime().config.jwtSecret };
+    const previewConfig = { ...loadConfig({ ...process.env, SITE_PREVIEW: '1' }), jwtSecret: services.config.jwtSecret };
     assert.equal(previewConfig.preview, true);
-    setRuntimeForTesting({ config: previewConfig, store: new MemoryStore(), now: Date.now });
+    resetServices(services, { config: previewConfig, store: new MemoryStore(), now: Date.now });
     const { body: reg } = await register();
     const response = await postForm('/agent/token', { grant_type: GRANT, assertion: reg.identity_assertion });
     const token = tokenResponseSchema.parse(await response.json());
     assert.equal(decodeJwt(token.access_token).sandbox, true);
     const request = () => new Request(`${origin}/api/v1/`, { headers: { authorization: `Bearer ${token.access_token}` } });
-    const outside = await authenticate(request(), { scope: 'site.read', sandbox: false });
+    const outside = await authenticate(services, request(), { scope: 'site.read', sandbox: false });
     assert.ok(!outside.ok);
-    assert.equal(outside.response.status, 401);
-    assert.equal(((await outside.response.json()) as { error: string }).error, 'invalid_token');
-    const inside = await authenticate(request(), { scope: 'site.read', sandbox: true });
+    const refused = refusalResponse(origin, outside.refusal);
+    assert.equal(refused.status, 401);
+    assert.equal(((await refused.json()) as { error: string }).error, 'invalid_token');
+    const inside = await authenticate(services, request(), { scope: 'site.read', sandbox: true });
     assert.ok(inside.ok && inside.registrationId === reg.registration_id);
   });
 });
@@ -276,7 +280,7 @@ describe('signing secret missing (Netlify without AGENT_JWT_SECRET)', () => {
   test('both POST routes answer 503 server_error; OPTIONS and 405 still work', async () => {
     const config = loadConfig({ NETLIFY: 'true', URL: origin, SITE_URL: origin });
     assert.equal(config.jwtSecret, undefined);
-    setRuntimeForTesting({ config, store: new MemoryStore(), now: Date.now });
+    resetServices(services, { config, store: new MemoryStore(), now: Date.now });
     await expectError(await postJson('/agent/identity', { type: 'anonymous' }), 503, 'server_error');
     await expectError(await postForm('/agent/token', { grant_type: GRANT, assertion: 'x' }), 503, 'server_error');
     assert.equal((await fetch(`${server.url}/agent/identity`, { method: 'OPTIONS' })).status, 204);

@@ -10,7 +10,6 @@ import { parseList } from 'structured-headers';
 import { siteDataFor } from '../../functions/content/site-data.ts';
 import { loadConfig } from '../../functions/config.ts';
 import { openapiDocument } from '../../functions/openapi/document.ts';
-import { setRuntimeForTesting } from '../../functions/runtime.ts';
 import { MemoryStore } from '../../functions/store/memory.ts';
 import type { Store } from '../../functions/store/types.ts';
 import { SANDBOX_PAGES } from '../../functions/api/sandbox/fixtures.ts';
@@ -18,6 +17,10 @@ import { type LocalServer, startLocalServer } from '../../server/local.ts';
 import { siteOrigin } from '../../src/config/site.ts';
 import { registerAndExchange, signAccessToken } from '../helpers/api-tokens.ts';
 import { type OpenApiDoc, type ResponseValidator, responseValidator } from '../helpers/openapi.ts';
+import { resetServices, testServices } from '../helpers/services.ts';
+
+/** This file's own services: every server it starts serves with them. */
+const services = testServices();
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 const origin = siteOrigin();
@@ -32,7 +35,7 @@ let registrationId: string;
 
 /** A fresh runtime (new memory store) with the given environment overrides. */
 function useRuntime(env: Record<string, string> = {}, store: Store = new MemoryStore()): void {
-  setRuntimeForTesting({ store, config: loadConfig({ ...process.env, RATE_LIMIT_V1: '100000', RATE_LIMIT_PUBLIC: '100000', ...env }) });
+  resetServices(services, { store, config: loadConfig({ ...process.env, RATE_LIMIT_V1: '100000', RATE_LIMIT_PUBLIC: '100000', ...env }) });
 }
 
 const auth = (t = token): RequestInit => ({ headers: { authorization: `Bearer ${t}` } });
@@ -67,14 +70,14 @@ async function expectError(path: string, template: string, status: number, error
 
 before(async () => {
   useRuntime();
-  server = await startLocalServer({ port: 0 });
+  server = await startLocalServer({ port: 0, services });
   served = (await (await fetch(`${server.url}/api/openapi.json`)).json()) as OpenApiDoc;
   schemas = responseValidator(served);
   ({ token, registrationId } = await registerAndExchange(server.url));
 });
 after(async () => {
   await server?.close();
-  setRuntimeForTesting();
+  resetServices(services);
 });
 
 describe('OpenAPI servido', () => {

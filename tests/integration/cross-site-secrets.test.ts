@@ -11,14 +11,17 @@ import { spawn } from 'node:child_process';
 import { after, afterEach, before, beforeEach, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../../functions/config.ts';
-import { setNetworkForTesting } from '../../functions/readiness/fetch/network.ts';
-import { setRuntimeForTesting } from '../../functions/runtime.ts';
+import { defaultNetwork } from '../../functions/readiness/fetch/network.ts';
 import { MemoryStore } from '../../functions/store/memory.ts';
 import { type LocalServer, startLocalServer } from '../../server/local.ts';
 import { siteOrigin } from '../../src/config/site.ts';
 import { CROSS_SITE_CASES, caseHeaders } from '../attacks/cross-site-cases.ts';
 import { rawRequest } from '../helpers/raw-http.ts';
 import { bareSite, type Fixture, type GuardNetwork, guardNetwork, startFixture } from '../helpers/readiness.ts';
+import { resetServices, testServices } from '../helpers/services.ts';
+
+/** This file's own services: every server it starts serves with them. */
+const services = testServices();
 
 const origin = siteOrigin();
 let server: LocalServer;
@@ -27,24 +30,24 @@ let network: GuardNetwork;
 
 function useRuntime(env: Record<string, string | undefined> = {}): void {
   const config = loadConfig({ ...process.env, NETLIFY: undefined, READINESS_ALLOW_LOOPBACK: '1', READINESS_PAUSED: '', ...env });
-  setRuntimeForTesting({ config, store: new MemoryStore() });
+  resetServices(services, { config, store: new MemoryStore() });
 }
 
 before(async () => {
-  server = await startLocalServer({ port: 0 });
+  server = await startLocalServer({ port: 0, services });
   site = await startFixture(bareSite);
 });
 after(async () => {
-  setNetworkForTesting();
-  setRuntimeForTesting();
+  services.network = defaultNetwork;
+  resetServices(services);
   await Promise.all([server.close(), site.close()]);
 });
 beforeEach(() => {
   network = guardNetwork();
-  setNetworkForTesting(network);
+  services.network = network;
 });
 afterEach(() => {
-  setRuntimeForTesting();
+  resetServices(services);
   assert.deepEqual(network.violations, [], 'the instrument never left loopback');
 });
 
@@ -113,7 +116,7 @@ describe('POST /api/ia/medicao: cross-site table', () => {
 describe('AGENT_JWT_SECRET under 32 bytes', () => {
   test('on Netlify: both credential routes answer 503 server_error, as with a missing secret', async () => {
     const config = loadConfig({ NETLIFY: 'true', URL: origin, SITE_URL: origin, AGENT_JWT_SECRET: 'a' });
-    setRuntimeForTesting({ config, store: new MemoryStore() });
+    resetServices(services, { config, store: new MemoryStore() });
     for (const [path, body, type] of [
       ['/agent/identity', '{"type":"anonymous"}', 'application/json'],
       ['/agent/token', 'grant_type=urn%3Aietf%3Aparams%3Aoauth%3Agrant-type%3Ajwt-bearer&assertion=x', 'application/x-www-form-urlencoded'],

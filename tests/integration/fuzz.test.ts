@@ -25,14 +25,17 @@ import { siteData } from '../../functions/content/site-data.ts';
 import { loadConfig } from '../../functions/config.ts';
 import { ERROR_STATUS } from '../../functions/http/errors.ts';
 import { envelopeSchema } from '../../functions/readiness/envelope.ts';
-import { type ConnectTarget, setNetworkForTesting } from '../../functions/readiness/fetch/network.ts';
+import { type ConnectTarget, defaultNetwork } from '../../functions/readiness/fetch/network.ts';
 import { FUNCTION_ROUTES, matchFunctionRoute } from '../../functions/routes.ts';
-import { setRuntimeForTesting } from '../../functions/runtime.ts';
 import { MemoryStore } from '../../functions/store/memory.ts';
 import { type LocalServer, startLocalServer } from '../../server/local.ts';
 import { siteOrigin } from '../../src/config/site.ts';
 import { registerAndExchange, signAccessToken } from '../helpers/api-tokens.ts';
 import { type FuzzMaterial, type FuzzRequest, type FuzzResponse, type SendResult, generate, headBytes, keepAliveAgent, sendHttp, sendRaw } from '../helpers/fuzz.ts';
+import { resetServices, testServices } from '../helpers/services.ts';
+
+/** This file's own services: every server it starts serves with them. */
+const services = testServices();
 
 const DEFAULT_SEED = 0x5eed_2026;
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) >>> 0 : DEFAULT_SEED;
@@ -47,12 +50,12 @@ const connects: ConnectTarget[] = [];
 const resolved: string[] = [];
 
 before(async () => {
-  setRuntimeForTesting({
+  resetServices(services, {
     config: loadConfig({ ...process.env, RATE_LIMIT_V1: '100000000', RATE_LIMIT_PUBLIC: '100000000', READINESS_ALLOW_LOOPBACK: '', READINESS_PAUSED: '', READINESS_GATE_PER_MINUTE: '100000000', READINESS_MEASUREMENTS_PER_DAY: '100000000' }),
     store: new MemoryStore(),
   });
   // The instrument's network: answered here, nothing leaves the process.
-  setNetworkForTesting({
+  services.network = {
     async resolve(hostname) {
       resolved.push(hostname);
       throw new Error(`rede do fuzz: ${hostname} não resolve`);
@@ -61,16 +64,16 @@ before(async () => {
       connects.push(target);
       return Promise.reject(new Error('rede do fuzz: nenhuma conexão é permitida'));
     },
-  });
-  server = await startLocalServer({ port: 0 });
+  };
+  server = await startLocalServer({ port: 0, services });
   agent = keepAliveAgent(CONCURRENCY);
 });
 
 after(async () => {
   agent?.destroy();
   await server?.close();
-  setNetworkForTesting();
-  setRuntimeForTesting();
+  services.network = defaultNetwork;
+  resetServices(services);
 });
 
 // ---------------------------------------------------------------------------------------------------------

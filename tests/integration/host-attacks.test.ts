@@ -8,15 +8,18 @@ import { request as httpRequest } from 'node:http';
 import { after, before, describe, test } from 'node:test';
 import * as httpsig from 'http-message-sig';
 import { verifierFromJWK } from 'web-bot-auth/crypto';
-import { runtime } from '../../functions/runtime.ts';
 import { type LocalServer, startLocalServer } from '../../server/local.ts';
 import { DIRECTORY_FOREIGN_HOSTS, HOST_CASES, MCP_INITIALIZE } from '../attacks/host-cases.ts';
+import { resetServices, testServices } from '../helpers/services.ts';
+
+/** This file's own services: every server it starts serves with them. */
+const services = testServices();
 
 const DIRECTORY = '/.well-known/http-message-signatures-directory';
 let server: LocalServer;
 
 before(async () => {
-  server = await startLocalServer({ port: 0 });
+  server = await startLocalServer({ port: 0, services });
 });
 after(() => server.close());
 
@@ -77,7 +80,7 @@ describe('key directory under a foreign Host', () => {
         httpsig.verify({ request: { method: 'GET', url, headers: {} }, response: { status: 200, headers: res.headers } }, (data, sig, params) =>
           verifier(data, sig, { ...params, tag: 'web-bot-auth' } as never),
         );
-      await check(`${runtime().config.origin}${DIRECTORY}`);
+      await check(`${services.config.origin}${DIRECTORY}`);
       await assert.rejects(check(`http://${host}${DIRECTORY}`));
     });
   }

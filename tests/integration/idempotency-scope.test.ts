@@ -12,10 +12,13 @@ import { after, afterEach, before, beforeEach, describe, test } from 'node:test'
 import { fileURLToPath } from 'node:url';
 import { clearTokenCache } from '../../functions/auth/bearer.ts';
 import { registrationSchema, tokenResponseSchema } from '../../functions/auth/schemas.ts';
-import { runtime, setRuntimeForTesting } from '../../functions/runtime.ts';
 import { MemoryStore } from '../../functions/store/memory.ts';
 import { type LocalServer, startLocalServer } from '../../server/local.ts';
 import { rawRequest } from '../helpers/raw-http.ts';
+import { resetServices, testServices } from '../helpers/services.ts';
+
+/** This file's own services: every server it starts serves with them. */
+const services = testServices();
 
 const GRANT = 'urn:ietf:params:oauth:grant-type:jwt-bearer';
 const ATTACKER = '127.0.0.2';
@@ -23,12 +26,12 @@ const VICTIM = '127.0.0.1';
 let server: LocalServer;
 
 before(async () => {
-  server = await startLocalServer({ port: 0 });
+  server = await startLocalServer({ port: 0, services });
 });
 after(() => server.close());
-beforeEach(() => setRuntimeForTesting({ config: runtime().config, store: new MemoryStore() }));
+beforeEach(() => resetServices(services, { config: services.config, store: new MemoryStore() }));
 afterEach(() => {
-  setRuntimeForTesting(undefined);
+  resetServices(services);
   clearTokenCache();
 });
 

@@ -8,13 +8,16 @@ import assert from 'node:assert/strict';
 import { after, afterEach, before, describe, test } from 'node:test';
 import { clearTokenCache } from '../../functions/auth/bearer.ts';
 import { loadConfig } from '../../functions/config.ts';
-import { setRuntimeForTesting } from '../../functions/runtime.ts';
 import { MemoryStore } from '../../functions/store/memory.ts';
 import { type LocalServer, startLocalServer } from '../../server/local.ts';
 import { siteOrigin } from '../../src/config/site.ts';
 import { JWT_BEARER, registerAndExchange } from '../helpers/api-tokens.ts';
 import { JWT_CASES, type JwtCase, type JwtKit } from '../attacks/jwt-cases.ts';
 import { type OpenApiDoc, type ResponseValidator, responseValidator } from '../helpers/openapi.ts';
+import { resetServices, testServices } from '../helpers/services.ts';
+
+/** This file's own services: every server it starts serves with them. */
+const services = testServices();
 
 const origin = siteOrigin();
 const SECRET = 'segredo-dos-testes-de-ataque-0123456789abcdef';
@@ -37,12 +40,12 @@ function useSecret(secret: string): void {
     READINESS_GATE_PER_MINUTE: '100000',
     READINESS_PAUSED: undefined,
   });
-  setRuntimeForTesting({ config, store: new MemoryStore() });
+  resetServices(services, { config, store: new MemoryStore() });
 }
 
 before(async () => {
   useSecret(SECRET);
-  server = await startLocalServer({ port: 0 });
+  server = await startLocalServer({ port: 0, services });
   schemas = responseValidator((await (await fetch(`${server.url}/api/openapi.json`)).json()) as OpenApiDoc);
   const identity = await fetch(`${server.url}/agent/identity`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"type":"anonymous"}' });
   const registration = (await identity.json()) as { registration_id: string; identity_assertion: string };
@@ -67,7 +70,7 @@ before(async () => {
 
 after(async () => {
   await server?.close();
-  setRuntimeForTesting();
+  resetServices(services);
   clearTokenCache();
 });
 

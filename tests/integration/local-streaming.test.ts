@@ -8,11 +8,14 @@ import assert from 'node:assert/strict';
 import { request as httpRequest } from 'node:http';
 import { after, before, test } from 'node:test';
 import { loadConfig } from '../../functions/config.ts';
-import { setNetworkForTesting } from '../../functions/readiness/fetch/network.ts';
-import { setRuntimeForTesting } from '../../functions/runtime.ts';
+import { defaultNetwork } from '../../functions/readiness/fetch/network.ts';
 import { MemoryStore } from '../../functions/store/memory.ts';
 import { type LocalServer, startLocalServer } from '../../server/local.ts';
 import { agentReadySite, type Fixture, guardNetwork, startFixture } from '../helpers/readiness.ts';
+import { resetServices, testServices } from '../helpers/services.ts';
+
+/** This file's own services: every server it starts serves with them. */
+const services = testServices();
 
 const DELAY_MS = 250;
 let server: LocalServer;
@@ -20,9 +23,9 @@ let site: Fixture;
 let lastAnsweredAt = 0;
 
 before(async () => {
-  setRuntimeForTesting({ config: loadConfig({ ...process.env, READINESS_ALLOW_LOOPBACK: '1', READINESS_PAUSED: '' }), store: new MemoryStore() });
-  setNetworkForTesting(guardNetwork());
-  server = await startLocalServer({ port: 0 });
+  resetServices(services, { config: loadConfig({ ...process.env, READINESS_ALLOW_LOOPBACK: '1', READINESS_PAUSED: '' }), store: new MemoryStore() });
+  services.network = guardNetwork();
+  server = await startLocalServer({ port: 0, services });
   site = await startFixture(async (req, res, ctx) => {
     if (req.url !== '/') await new Promise((resolve) => setTimeout(resolve, DELAY_MS));
     res.once('finish', () => (lastAnsweredAt = performance.now()));
@@ -30,8 +33,8 @@ before(async () => {
   });
 });
 after(async () => {
-  setNetworkForTesting();
-  setRuntimeForTesting();
+  services.network = defaultNetwork;
+  resetServices(services);
   await Promise.all([server.close(), site.close()]);
 });
 

@@ -1,7 +1,7 @@
 /**
  * Dogfood: the service measures its own local server and must get A+. The static site is built with absolute
  * URLs for SITE_URL (the suite uses http://localhost:8890), so the server listens on 8890 and the instrument
- * measures `localhost:8890` (READINESS_ALLOW_LOOPBACK=1 in this process's runtime). The instrument's network
+ * measures `localhost:8890` (READINESS_ALLOW_LOOPBACK=1 in this file's services). The instrument's network
  * is the loopback-only guard: nothing leaves the machine.
  */
 import assert from 'node:assert/strict';
@@ -9,11 +9,14 @@ import { readFile } from 'node:fs/promises';
 import { after, before, test } from 'node:test';
 import { loadConfig } from '../../functions/config.ts';
 import { envelopeSchema } from '../../functions/readiness/envelope.ts';
-import { setNetworkForTesting } from '../../functions/readiness/fetch/network.ts';
-import { setRuntimeForTesting } from '../../functions/runtime.ts';
+import { defaultNetwork } from '../../functions/readiness/fetch/network.ts';
 import { MemoryStore } from '../../functions/store/memory.ts';
 import { type LocalServer, startLocalServer } from '../../server/local.ts';
 import { type GuardNetwork, guardNetwork } from '../helpers/readiness.ts';
+import { resetServices, testServices } from '../helpers/services.ts';
+
+/** This file's own services: every server it starts serves with them. */
+const services = testServices();
 
 const PORT = 8890;
 let server: LocalServer;
@@ -21,16 +24,16 @@ let network: GuardNetwork;
 
 before(async () => {
   network = guardNetwork();
-  setNetworkForTesting(network);
-  setRuntimeForTesting({
+  services.network = network;
+  resetServices(services, {
     config: loadConfig({ ...process.env, SITE_URL: process.env.SITE_URL ?? `http://localhost:${PORT}`, READINESS_ALLOW_LOOPBACK: '1', READINESS_PAUSED: '' }),
     store: new MemoryStore(),
   });
-  server = await startLocalServer({ port: PORT });
+  server = await startLocalServer({ port: PORT, services });
 });
 after(async () => {
-  setNetworkForTesting();
-  setRuntimeForTesting();
+  services.network = defaultNetwork;
+  resetServices(services);
   await server.close();
 });
 

@@ -12,30 +12,33 @@ import { loadConfig } from '../../functions/config.ts';
 import { runHandler } from '../../functions/http/run.ts';
 import mcp from '../../functions/mcp/handler.ts';
 import { envelopeSchema } from '../../functions/readiness/envelope.ts';
-import { setNetworkForTesting } from '../../functions/readiness/fetch/network.ts';
+import { defaultNetwork } from '../../functions/readiness/fetch/network.ts';
 import readiness from '../../functions/readiness/handler.ts';
-import { runtime, setRuntimeForTesting } from '../../functions/runtime.ts';
 import { MemoryStore } from '../../functions/store/memory.ts';
 import { signAccessToken } from '../helpers/api-tokens.ts';
 import { guardNetwork } from '../helpers/readiness.ts';
+import { resetServices, testContext, testServices } from '../helpers/services.ts';
+
+/** This file's own services: every server it starts serves with them. */
+const services = testServices();
 
 const HOSTILE = '198.51.100.66';
 const OTHERS = ['203.0.113.10', '203.0.113.11', '2001:db8::12'];
 const DOMAIN = 'exemplo-sem-leitura.com.br';
 
 beforeEach(() => {
-  setRuntimeForTesting({
+  resetServices(services, {
     store: new MemoryStore(),
     config: loadConfig({ ...process.env, RATE_LIMIT_V1: '100000', RATE_LIMIT_PUBLIC: '100000', READINESS_GATE_PER_MINUTE: '8', READINESS_PAUSED: '', READINESS_ALLOW_LOOPBACK: '' }),
   });
-  setNetworkForTesting(guardNetwork());
+  services.network = guardNetwork();
 });
 after(() => {
-  setNetworkForTesting();
-  setRuntimeForTesting();
+  services.network = defaultNetwork;
+  resetServices(services);
 });
 
-const url = (path: string) => `${runtime().config.origin}${path}`;
+const url = (path: string) => `${services.config.origin}${path}`;
 
 async function mcpReading(clientAddress: string, id: number): Promise<{ estado: string; motivo?: string }> {
   const request = new Request(url('/mcp'), {
@@ -43,23 +46,21 @@ async function mcpReading(clientAddress: string, id: number): Promise<{ estado: 
     headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
     body: JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'get_readiness_score', arguments: { dominio: DOMAIN } } }),
   });
-  const response = await runHandler(mcp, request, { clientAddress });
+  const response = await runHandler(mcp, request, testContext(services, clientAddress));
   assert.equal(response.status, 200);
   const body = (await response.json()) as { result: { structuredContent: { estado: string; motivo?: string } } };
   return body.result.structuredContent;
 }
 
-const openReading = (clientAddress: string) => runHandler(api, new Request(url(`/api/ia/leitura?site=${DOMAIN}`)), { clientAddress });
+const openReading = (clientAddress: string) => runHandler(api, new Request(url(`/api/ia/leitura?site=${DOMAIN}`)), testContext(services, clientAddress));
 
 async function v1Reading(clientAddress: string): Promise<Response> {
   const token = await signAccessToken();
-  return runHandler(api, new Request(url(`/api/v1/prontidao/${DOMAIN}`), { headers: { authorization: `Bearer ${token}` } }), { clientAddress });
+  return runHandler(api, new Request(url(`/api/v1/prontidao/${DOMAIN}`), { headers: { authorization: `Bearer ${token}` } }), testContext(services, clientAddress));
 }
 
 const measurement = (clientAddress: string) =>
-  runHandler(readiness, new Request(url('/api/ia/medicao'), { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify({ site: DOMAIN }) }), {
-    clientAddress,
-  });
+  runHandler(readiness, new Request(url('/api/ia/medicao'), { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify({ site: DOMAIN }) }), testContext(services, clientAddress));
 
 async function expectShareSpent(response: Response, surface: string): Promise<void> {
   assert.equal(response.status, 429, surface);

@@ -1,7 +1,7 @@
 /**
  * `POST /api/ia/medicao` and the reader's key directory through the real local server. The instrument's
  * network is replaced by `guardNetwork` (only `localhost` resolves, only 127.0.0.1 can be dialed), and the
- * measured sites are fixtures on loopback (READINESS_ALLOW_LOOPBACK=1 in the runtime of this process).
+ * measured sites are fixtures on loopback (READINESS_ALLOW_LOOPBACK=1 in this file's services).
  */
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
@@ -12,14 +12,17 @@ import { verify } from 'web-bot-auth';
 import { verifierFromJWK } from 'web-bot-auth/crypto';
 import { loadConfig } from '../../functions/config.ts';
 import { envelopeSchema } from '../../functions/readiness/envelope.ts';
-import { setNetworkForTesting } from '../../functions/readiness/fetch/network.ts';
-import { readRecordedReading } from '../../functions/readiness/read-reading.ts';
+import { defaultNetwork } from '../../functions/readiness/fetch/network.ts';
+import { readingResponse, readRecordedReading } from '../../functions/readiness/read-reading.ts';
 import { renderResultSection } from '../../functions/readiness/result-page.ts';
-import { setRuntimeForTesting } from '../../functions/runtime.ts';
 import { MemoryStore } from '../../functions/store/memory.ts';
 import { type Store, StoreUnavailableError } from '../../functions/store/types.ts';
 import { type LocalServer, startLocalServer } from '../../server/local.ts';
 import { agentReadySite, challengeSite, type Fixture, type GuardNetwork, guardNetwork, startFixture } from '../helpers/readiness.ts';
+import { resetServices, testContext, testServices } from '../helpers/services.ts';
+
+/** This file's own services: every server it starts serves with them. */
+const services = testServices();
 
 let server: LocalServer;
 let site: Fixture;
@@ -28,22 +31,22 @@ let network: GuardNetwork;
 const DIRECTORY = '/.well-known/http-message-signatures-directory';
 
 function useRuntime(env: Record<string, string> = {}, store: Store = new MemoryStore()) {
-  setRuntimeForTesting({ config: loadConfig({ ...process.env, READINESS_ALLOW_LOOPBACK: '1', READINESS_PAUSED: '', ...env }), store });
+  resetServices(services, { config: loadConfig({ ...process.env, READINESS_ALLOW_LOOPBACK: '1', READINESS_PAUSED: '', ...env }), store });
 }
 
 before(async () => {
-  server = await startLocalServer({ port: 0 });
+  server = await startLocalServer({ port: 0, services });
   site = await startFixture(agentReadySite);
   challenge = await startFixture(challengeSite);
 });
 after(async () => {
-  setNetworkForTesting();
-  setRuntimeForTesting();
+  services.network = defaultNetwork;
+  resetServices(services);
   await Promise.all([server.close(), site.close(), challenge.close()]);
 });
 beforeEach(() => {
   network = guardNetwork({ names: { 'xn--aa-4iaz.com.br': '10.0.0.1' } });
-  setNetworkForTesting(network);
+  services.network = network;
   useRuntime();
 });
 afterEach(() => {
@@ -69,7 +72,7 @@ describe('key directory', () => {
     const headers = Object.fromEntries(res.headers);
     const verifier = await verifierFromJWK({ kty: 'OKP', crv: 'Ed25519', x: publicJwk.x });
     // Bound to the configured origin's authority (the one Signature-Agent names), not to the Host it was asked at.
-    await httpsig.verify({ request: { method: 'GET', url: `${loadConfig().origin}${DIRECTORY}`, headers: {} }, response: { status: 200, headers } }, (data, sig, params) => {
+    await httpsig.verify({ request: { method: 'GET', url: `${services.config.origin}${DIRECTORY}`, headers: {} }, response: { status: 200, headers } }, (data, sig, params) => {
       assert.equal(params.tag, 'http-message-signatures-directory');
       assert.equal(params.keyid, publicJwk.kid);
       return verifier(data, sig, { ...params, tag: 'web-bot-auth' } as never);
@@ -102,7 +105,7 @@ describe('POST /api/ia/medicao', () => {
     assert.equal(envelope.grau, 'A+');
     assert.match(envelope.enderecos?.leitura ?? '', /\/api\/ia\/leitura\?site=localhost%3A\d+$/);
     assert.match(envelope.enderecos?.api ?? '', /\/api\/v1\/prontidao\/localhost%3A\d+$/);
-    const recorded = envelopeSchema.parse(await (await readRecordedReading(site.host, '127.0.0.1')).json());
+    const recorded = envelopeSchema.parse(await (readingResponse(await readRecordedReading(testContext(services, '127.0.0.1'), site.host))).json());
     assert.equal(recorded.estado, 'registrada');
     assert.equal(recorded.nota, envelope.nota);
   });
@@ -162,7 +165,7 @@ describe('POST /api/ia/medicao', () => {
     // The result as the server renders it (the same section as the no-JS page), which /medicao.js shows in place.
     const html = (lines.at(-1) as { html?: unknown }).html;
     assert.equal(typeof html, 'string');
-    assert.equal(html, renderResultSection(leitura, loadConfig().origin));
+    assert.equal(html, renderResultSection(leitura, loadConfig(process.env).origin));
     assert.match(html as string, /^<section class="medicao-resultado"[\s\S]*<\/section>$/);
   });
 
@@ -171,7 +174,7 @@ describe('POST /api/ia/medicao', () => {
     assert.equal(res.status, 200);
     const envelope = envelopeSchema.parse(await res.json());
     assert.equal(envelope.estado, 'nao_pontuada');
-    assert.equal(envelopeSchema.parse(await (await readRecordedReading(challenge.host, '127.0.0.1')).json()).estado, 'nao_pontuada');
+    assert.equal(envelopeSchema.parse(await (readingResponse(await readRecordedReading(testContext(services, '127.0.0.1'), challenge.host))).json()).estado, 'nao_pontuada');
   });
 
   test('3 measurements per visitor per 24 h; the 4th is 429 rate_limited with Retry-After', async () => {
@@ -199,7 +202,7 @@ describe('POST /api/ia/medicao', () => {
     assert.ok(envelope.tentarEm);
     assert.equal(res.headers.get('ratelimit-remaining'), '2', 'a closed gate does not count against the visitor');
     // Reads share the same gate (another client: its own share is untouched, the shared gate is spent).
-    assert.equal((await readRecordedReading(challenge.host, '203.0.113.7')).status, 429);
+    assert.equal((readingResponse(await readRecordedReading(testContext(services, '203.0.113.7'), challenge.host))).status, 429);
   });
 
   test('operator pause: 429 estado limite with tentarEm and Retry-After (JSON and HTML)', async () => {

@@ -13,31 +13,34 @@ import { loadConfig } from '../../functions/config.ts';
 import { readerKeyFrom } from '../../functions/readiness/agent/signing.ts';
 import { AnalysisCutShort } from '../../functions/readiness/deadline.ts';
 import { envelopeSchema } from '../../functions/readiness/envelope.ts';
-import { setNetworkForTesting } from '../../functions/readiness/fetch/network.ts';
+import { defaultNetwork } from '../../functions/readiness/fetch/network.ts';
 import { measure } from '../../functions/readiness/measure.ts';
-import { readRecordedReading } from '../../functions/readiness/read-reading.ts';
-import { setRuntimeForTesting } from '../../functions/runtime.ts';
+import { readingResponse, readRecordedReading } from '../../functions/readiness/read-reading.ts';
 import { MemoryStore } from '../../functions/store/memory.ts';
 import { type LocalServer, startLocalServer } from '../../server/local.ts';
 import { HOSTILE_CONTENT_CASES, type HostileContentCase } from '../attacks/hostile-content-cases.ts';
 import { type Fixture, type FixtureHandler, type GuardNetwork, guardNetwork, startFixture } from '../helpers/readiness.ts';
+import { resetServices, testContext, testServices } from '../helpers/services.ts';
+
+/** This file's own services: every server it starts serves with them. */
+const services = testServices();
 
 let server: LocalServer;
 let network: GuardNetwork;
 const fixtures: Fixture[] = [];
 
 before(async () => {
-  server = await startLocalServer({ port: 0 });
+  server = await startLocalServer({ port: 0, services });
 });
 after(async () => {
-  setNetworkForTesting();
-  setRuntimeForTesting();
+  services.network = defaultNetwork;
+  resetServices(services);
   await Promise.all([server.close(), ...fixtures.map((f) => f.close())]);
 });
 beforeEach(() => {
   network = guardNetwork();
-  setNetworkForTesting(network);
-  setRuntimeForTesting({
+  services.network = network;
+  resetServices(services, {
     config: loadConfig({ ...process.env, READINESS_ALLOW_LOOPBACK: '1', READINESS_PAUSED: '', READINESS_GATE_PER_MINUTE: '1000', READINESS_MEASUREMENTS_PER_DAY: '1000' }),
     store: new MemoryStore(),
   });
@@ -121,7 +124,7 @@ describe('hostile sites measured through POST /api/ia/medicao (tests/attacks/hos
       const served = { home: '/', robots: '/robots.txt', llms: '/llms.txt', skill: '/hostil/SKILL.md' }[row.surface];
       assert.ok(site.requests.some((r) => r.path === served), `the instrument read ${served}`);
       assert.ok(slowestMs < RESPONSIVE_MS, `the server answered other calls within ${Math.round(slowestMs)} ms`);
-      const recorded = envelopeSchema.parse(await (await readRecordedReading(site.host, 'teste-hostil')).json());
+      const recorded = envelopeSchema.parse(await (readingResponse(await readRecordedReading(testContext(services, 'teste-hostil'), site.host))).json());
       assert.equal(recorded.estado, envelope.estado, 'a complete analysis is recorded');
     });
   }
@@ -157,7 +160,7 @@ describe('a measurement cut short by the deadline records nothing', () => {
     assert.match(envelope.motivo ?? '', /passou do limite de 20 s.*Nenhuma leitura foi registrada/);
     assert.ok(elapsed >= 19_000 && elapsed < 25_000, `ended by its 20 s budget (${elapsed} ms)`);
     assert.ok(slowestMs < RESPONSIVE_MS, `the server answered other calls within ${Math.round(slowestMs)} ms`);
-    const recorded = envelopeSchema.parse(await (await readRecordedReading(site.host, 'teste-hostil')).json());
+    const recorded = envelopeSchema.parse(await (readingResponse(await readRecordedReading(testContext(services, 'teste-hostil'), site.host))).json());
     assert.equal(recorded.estado, 'ausente', 'nothing recorded from a measurement cut short');
   });
 });

@@ -11,13 +11,16 @@ import { loadConfig } from '../../functions/config.ts';
 import { runHandler } from '../../functions/http/run.ts';
 import { boundReading, boundText, MAX_READING_BYTES, MAX_TEXT_CHARS, readingBytes } from '../../functions/readiness/bounds.ts';
 import { type Envelope, envelopeSchema } from '../../functions/readiness/envelope.ts';
-import { setNetworkForTesting } from '../../functions/readiness/fetch/network.ts';
+import { defaultNetwork } from '../../functions/readiness/fetch/network.ts';
 import readiness from '../../functions/readiness/handler.ts';
 import { getReading, readingKey, saveReading } from '../../functions/readiness/readings.ts';
-import { runtime, setRuntimeForTesting } from '../../functions/runtime.ts';
 import { MemoryStore } from '../../functions/store/memory.ts';
 import { BLOAT_CASES, type BloatCase } from '../attacks/bloat-cases.ts';
 import { type Fixture, type GuardNetwork, guardNetwork, startFixture } from '../helpers/readiness.ts';
+import { resetServices, testContext, testServices } from '../helpers/services.ts';
+
+/** This file's own services: every server it starts serves with them. */
+const services = testServices();
 
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
@@ -27,16 +30,16 @@ let store: MemoryStore;
 
 before(() => {
   network = guardNetwork();
-  setNetworkForTesting(network);
+  services.network = network;
   store = new MemoryStore();
-  setRuntimeForTesting({
+  resetServices(services, {
     store,
     config: loadConfig({ ...process.env, READINESS_ALLOW_LOOPBACK: '1', READINESS_PAUSED: '', READINESS_GATE_PER_MINUTE: '100000', READINESS_MEASUREMENTS_PER_DAY: '100000' }),
   });
 });
 after(() => {
-  setNetworkForTesting();
-  setRuntimeForTesting();
+  services.network = defaultNetwork;
+  resetServices(services);
   assert.deepEqual(network.violations, [], 'nothing outside loopback');
 });
 
@@ -78,15 +81,15 @@ describe('hostile sites cannot bloat their reading (tests/attacks/bloat-cases.ts
       try {
         const response = await runHandler(
           readiness,
-          new Request(`${runtime().config.origin}/api/ia/medicao`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify({ site: site.host }) }),
-          { clientAddress: '203.0.113.40' },
+          new Request(`${services.config.origin}/api/ia/medicao`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify({ site: site.host }) }),
+          testContext(services, '203.0.113.40'),
         );
         const text = await response.text();
         assert.equal(response.status, 200, text.slice(0, 300));
         assert.ok(text.length < MAX_READING_BYTES + 1024, `response of ${text.length} characters`);
         const answered = envelopeSchema.parse(JSON.parse(text));
         assertBounded(answered, 'resposta');
-        const stored = await getReading(site.host);
+        const stored = await getReading(services.store, site.host);
         assert.ok(stored, 'the reading was recorded');
         assertBounded(stored, 'leitura registrada');
         const { enderecos: _, ...withoutAddresses } = answered;
@@ -146,8 +149,8 @@ describe('the bounds', () => {
 
   test('saveReading refuses an oversize reading whole: nothing written, the previous reading stays', async () => {
     const previous = boundReading(reading(3, 'anterior'));
-    await saveReading(previous);
-    await assert.rejects(saveReading(reading(2_000, 'x'.repeat(100))), RangeError);
+    await saveReading(services.store, previous);
+    await assert.rejects(saveReading(services.store, reading(2_000, 'x'.repeat(100))), RangeError);
     assert.deepEqual(await store.get(readingKey('exemplo.com.br')), previous);
   });
 });

@@ -9,14 +9,13 @@ import { readdir } from 'node:fs/promises';
 import { after, before, describe, test } from 'node:test';
 import { V1_ROUTES } from '../../functions/api/operations.ts';
 import { matchApi } from '../../functions/api/router.ts';
-import { loadConfig } from '../../functions/config.ts';
 import { OPERATIONS } from '../../functions/operations.ts';
 import { AGENT_AUTH, API_FUNCTION_PATHS, API_INDEX, ASK_PATH, IDENTITY_PATH, OPEN_READING, SANDBOX, TOKEN_PATH, V1 } from '../../functions/paths.ts';
 import { FUNCTION_ROUTES, compilePathPattern, matchFunctionRoute } from '../../functions/routes.ts';
-import { setRuntimeForTesting } from '../../functions/runtime.ts';
 import { MemoryStore } from '../../functions/store/memory.ts';
 import { type LocalServer, startLocalServer } from '../../server/local.ts';
 import { registerAndExchange } from '../helpers/api-tokens.ts';
+import { testServices } from '../helpers/services.ts';
 import type { OpenApiDoc } from '../helpers/openapi.ts';
 
 type Json = Record<string, any>;
@@ -68,18 +67,16 @@ function requestOf(template: string, method: string, operation: Json): { path: s
 const declares = (operation: Json, status: number): boolean =>
   Object.keys(operation.responses).some((s) => s === String(status) || (s.endsWith('XX') && s[0] === String(status)[0]));
 
+/** This file's own services: quotas high enough that probing every method never meets a 429. */
+const services = testServices({ RATE_LIMIT_V1: '100000', RATE_LIMIT_PUBLIC: '100000' }, { store: new MemoryStore() });
+
 before(async () => {
-  setRuntimeForTesting({
-    store: new MemoryStore(),
-    config: loadConfig({ ...process.env, RATE_LIMIT_V1: '100000', RATE_LIMIT_PUBLIC: '100000' }),
-  });
-  server = await startLocalServer({ port: 0 });
+  server = await startLocalServer({ port: 0, services });
   doc = (await (await fetch(`${server.url}/api/openapi.json`)).json()) as OpenApiDoc;
   ({ token } = await registerAndExchange(server.url));
 });
 after(async () => {
   await server?.close();
-  setRuntimeForTesting();
 });
 
 describe('servido ⇔ documentado', () => {

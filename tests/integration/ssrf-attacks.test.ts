@@ -15,13 +15,16 @@ import { connect as netConnect } from 'node:net';
 import { after, afterEach, before, describe, test } from 'node:test';
 import { loadConfig } from '../../functions/config.ts';
 import { envelopeSchema } from '../../functions/readiness/envelope.ts';
-import { type ConnectTarget, type NetworkHooks, type ResolvedAddress, setNetworkForTesting } from '../../functions/readiness/fetch/network.ts';
+import { type ConnectTarget, type NetworkHooks, type ResolvedAddress, defaultNetwork } from '../../functions/readiness/fetch/network.ts';
 import { createSafeFetcher, FetchError } from '../../functions/readiness/fetch/safe-fetch.ts';
-import { setRuntimeForTesting } from '../../functions/runtime.ts';
 import { MemoryStore } from '../../functions/store/memory.ts';
 import { type LocalServer, startLocalServer } from '../../server/local.ts';
 import { type Fixture, startFixture } from '../helpers/readiness.ts';
 import { PUBLIC_ADDRESS, REDIRECTOR_NAME, SSRF_CASES, type SsrfCase } from '../attacks/ssrf-cases.ts';
+import { resetServices, testServices } from '../helpers/services.ts';
+
+/** This file's own services: every server it starts serves with them. */
+const services = testServices();
 
 type Answers = Record<string, string | string[] | (() => string | string[])>;
 
@@ -81,7 +84,7 @@ before(async () => {
     res.writeHead(302, { location: to, 'content-type': 'text/plain' });
     res.end('redirecionando');
   });
-  setRuntimeForTesting({
+  resetServices(services, {
     config: loadConfig({
       ...process.env,
       READINESS_ALLOW_LOOPBACK: '',
@@ -92,19 +95,19 @@ before(async () => {
     }),
     store: new MemoryStore(),
   });
-  server = await startLocalServer({ port: 0 });
+  server = await startLocalServer({ port: 0, services });
 });
 
 after(async () => {
-  setNetworkForTesting();
-  setRuntimeForTesting();
+  services.network = defaultNetwork;
+  resetServices(services);
   await Promise.all([server?.close(), redirector?.close()]);
 });
 
 afterEach(() => {
   if (network) assert.deepEqual(network.violations, [], 'nenhuma conexão proibida foi tentada');
   network = undefined;
-  setNetworkForTesting();
+  services.network = defaultNetwork;
 });
 
 test('the table has at least 25 address forms, with unique names', () => {
@@ -174,7 +177,7 @@ describe('typed into the measurement (POST /api/ia/medicao)', () => {
   for (const row of SSRF_CASES.filter((c): c is SsrfCase & { site: NonNullable<SsrfCase['site']> } => c.site !== undefined)) {
     test(`site=${JSON.stringify(row.site.input)} → ${row.site.expect === 'invalid' ? '400' : 'medição não pontuada, sem conexão'}`, async () => {
       network = strictNetwork(row.dns ?? {});
-      setNetworkForTesting(network);
+      services.network = network;
       const response = await fetch(`${server.url}/api/ia/medicao`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', accept: 'application/json' },

@@ -20,12 +20,15 @@ import { createServer as createNetServer, connect as netConnect, type Server as 
 import { after, before, describe, test } from 'node:test';
 import { loadConfig } from '../../functions/config.ts';
 import { envelopeSchema } from '../../functions/readiness/envelope.ts';
-import { setNetworkForTesting } from '../../functions/readiness/fetch/network.ts';
-import { runtime, setRuntimeForTesting } from '../../functions/runtime.ts';
+import { defaultNetwork } from '../../functions/readiness/fetch/network.ts';
 import { type LocalServer, startLocalServer } from '../../server/local.ts';
 import { JWT_BEARER } from '../helpers/api-tokens.ts';
 import { type Fixture, type GuardNetwork, agentReadySite, guardNetwork, startFixture } from '../helpers/readiness.ts';
 import { type RedisBridge, redisUnavailable, startRedisBridge } from '../helpers/redis.ts';
+import { resetServices, testServices } from '../helpers/services.ts';
+
+/** This file's own services: every server it starts serves with them. */
+const services = testServices();
 
 const skip = redisUnavailable();
 
@@ -122,7 +125,7 @@ describe('storage faults with the Upstash store (real redis-server)', { skip }, 
   before(async () => {
     bridge = await startRedisBridge();
     gate = await tcpGate(Number(new URL(bridge.url).port));
-    setRuntimeForTesting({
+    resetServices(services, {
       config: loadConfig({
         ...process.env,
         NETLIFY: undefined,
@@ -134,17 +137,17 @@ describe('storage faults with the Upstash store (real redis-server)', { skip }, 
         READINESS_MEASUREMENTS_PER_DAY: '1000',
       }),
     });
-    assert.equal(runtime().store.kind, 'upstash');
+    assert.equal(services.store.kind, 'upstash');
     network = guardNetwork();
-    setNetworkForTesting(network);
+    services.network = network;
     site = await startFixture(agentReadySite);
-    server = await startLocalServer({ port: 0 });
+    server = await startLocalServer({ port: 0, services });
   });
 
   after(async () => {
     bridge?.resumeRedis();
-    setNetworkForTesting();
-    setRuntimeForTesting();
+    services.network = defaultNetwork;
+    resetServices(services);
     await Promise.all([server?.close(), site?.close()]);
     await gate?.close();
     await bridge?.stop();

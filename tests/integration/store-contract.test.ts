@@ -10,12 +10,15 @@ import { after, before, describe, test } from 'node:test';
 import handler from '../../functions/auth/handler.ts';
 import { loadConfig } from '../../functions/config.ts';
 import { rateLimit } from '../../functions/limits/rate-limit.ts';
-import { setRuntimeForTesting } from '../../functions/runtime.ts';
 import { createStore } from '../../functions/store/index.ts';
 import { MemoryStore } from '../../functions/store/memory.ts';
 import { type Store, StoreUnavailableError } from '../../functions/store/types.ts';
 import { UpstashStore } from '../../functions/store/upstash.ts';
 import { type RedisBridge, redisUnavailable, startRedisBridge } from '../helpers/redis.ts';
+import { resetServices, testContext, testServices } from '../helpers/services.ts';
+
+/** This file's own services: every server it starts serves with them. */
+const services = testServices();
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -195,12 +198,12 @@ describe('callers degrade on a frozen Redis (no 500)', { skip: skipRedis }, () =
   test('rate limits fail open with headers; idempotency answers unsupported with a fresh credential', async () => {
     assert.ok(bridge);
     const config = loadConfig({ ...process.env, AGENT_JWT_SECRET: 'segredo-de-teste-0123456789abcdef' });
-    setRuntimeForTesting({ config, store: new UpstashStore({ url: bridge.url, token: bridge.token, timeoutMs: 300 }) });
+    resetServices(services, { config, store: new UpstashStore({ url: bridge.url, token: bridge.token, timeoutMs: 300 }) });
     try {
-      const counted = await rateLimit('v1', 'reg_frozen_test_000000');
+      const counted = await rateLimit(services, 'v1', 'reg_frozen_test_000000');
       assert.equal(counted.headers.get('ratelimit-remaining'), '119');
       bridge.pauseRedis();
-      const open = await rateLimit('v1', 'reg_frozen_test_000000');
+      const open = await rateLimit(services, 'v1', 'reg_frozen_test_000000');
       assert.equal(open.limited, null);
       assert.equal(open.headers.get('ratelimit-remaining'), '120');
       assert.equal(open.headers.get('ratelimit'), '"v1";r=120;t=60');
@@ -211,14 +214,14 @@ describe('callers degrade on a frozen Redis (no 500)', { skip: skipRedis }, () =
           headers: { 'content-type': 'application/json', 'idempotency-key': 'frozen-key' },
           body: '{"type":"anonymous"}',
         }),
-        { clientAddress: '127.0.0.1' },
+        testContext(services),
       );
       assert.equal(response.status, 200);
       assert.equal(response.headers.get('idempotency-status'), 'unsupported');
       assert.ok(performance.now() - started < 1_500);
     } finally {
       bridge.resumeRedis();
-      setRuntimeForTesting(undefined);
+      resetServices(services);
     }
   });
 });

@@ -1,11 +1,10 @@
 /** Runtime configuration: origin, preview, JWT secret rules (ephemeral locally, 503 on Netlify), Upstash, limits. */
 import assert from 'node:assert/strict';
-import { afterEach, test } from 'node:test';
+import { test } from 'node:test';
 import { loadConfig } from '../../functions/config.ts';
-import { runtime, setRuntimeForTesting } from '../../functions/runtime.ts';
+import { createServices } from '../../functions/http/services.ts';
 import { MemoryStore } from '../../functions/store/memory.ts';
-
-afterEach(() => setRuntimeForTesting(undefined));
+import { siteOrigin } from '../../src/config/site.ts';
 
 test('origin and preview come from the same rules as src/config/site.ts', () => {
   assert.equal(loadConfig({ SITE_URL: 'https://exemplo.com.br/qualquer' }).origin, 'https://exemplo.com.br');
@@ -69,14 +68,22 @@ test('address salt: RATE_LIMIT_SALT or derived, stable', () => {
   assert.notEqual(loadConfig({ AGENT_JWT_SECRET: 'x' }).addressSalt, loadConfig({ AGENT_JWT_SECRET: 'y' }).addressSalt);
 });
 
-test('runtime(): lazy singleton, memory store by default, overridable and resettable', () => {
-  const r = runtime();
-  assert.equal(runtime(), r);
-  assert.equal(typeof r.now(), 'number');
+test('createServices: memory store and the system clock by default, each part overridable', () => {
+  const services = createServices({});
+  assert.equal(services.store.kind, 'memory');
+  assert.equal(typeof services.now(), 'number');
   const store = new MemoryStore();
-  setRuntimeForTesting({ store, now: () => 42 });
-  assert.equal(runtime().store, store);
-  assert.equal(runtime().now(), 42);
-  setRuntimeForTesting(undefined);
-  assert.notEqual(runtime().store, store);
+  const custom = createServices({}, { store, now: () => 42 });
+  assert.equal(custom.store, store);
+  assert.equal(custom.now(), 42);
+  assert.notEqual(createServices({}).store, store, 'one store per call: nothing is shared through a global');
+});
+
+test('siteOrigin(env) is a pure function of the env it is given (process.env untouched)', () => {
+  const before = { ...process.env };
+  assert.equal(siteOrigin({ SITE_URL: 'https://exemplo.com.br/caminho' }), 'https://exemplo.com.br');
+  assert.equal(siteOrigin({ NETLIFY: 'true', CONTEXT: 'production', URL: 'https://prod.exemplo' }), 'https://prod.exemplo');
+  assert.equal(siteOrigin({ PORT: '9999' }), 'http://localhost:9999');
+  assert.equal(loadConfig({ SITE_URL: 'https://outro.exemplo' }).origin, 'https://outro.exemplo');
+  assert.deepEqual({ ...process.env }, before);
 });

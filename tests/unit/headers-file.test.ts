@@ -14,6 +14,7 @@ import {
   withSecurityHeaders,
 } from '../../functions/http/security-headers.ts';
 import { runHandler } from '../../functions/http/run.ts';
+import { testContext } from '../helpers/services.ts';
 import { matchesPattern, parseHeadersFile, headersFor } from '../../server/netlify-rules.ts';
 import { pageRoutes, renderHeadersFile, STATIC_REWRITES, TYPES_BY_PATH } from '../../src/build/static-rules.ts';
 import { MARKDOWN_MEDIA_TYPE, NEGOTIATED_VARY } from '../../src/model/media-types.ts';
@@ -84,16 +85,14 @@ describe('function responses', () => {
 
   test('runHandler adds the set to JSON, HTML and unexpected errors', async () => {
     const request = new Request('http://localhost/x');
-    const json = await runHandler(async () => Response.json({ ok: true }), request, { clientAddress: '127.0.0.1' });
+    const json = await runHandler(async () => Response.json({ ok: true }), request, testContext());
     assert.equal(json.headers.get('content-security-policy'), DATA_CSP);
-    const html = await runHandler(async () => new Response('<p>x</p>', { headers: { 'content-type': 'text/html; charset=utf-8' } }), request, {
-      clientAddress: '127.0.0.1',
-    });
+    const html = await runHandler(async () => new Response('<p>x</p>', { headers: { 'content-type': 'text/html; charset=utf-8' } }), request, testContext());
     assert.equal(html.headers.get('content-security-policy'), PAGE_CSP);
     const original = console.error;
     console.error = () => {};
     try {
-      const failed = await runHandler(async () => { throw new Error('boom'); }, request, { clientAddress: '127.0.0.1' });
+      const failed = await runHandler(async () => { throw new Error('boom'); }, request, testContext());
       for (const [name, value] of Object.entries(DATA_SECURITY_HEADERS)) assert.equal(failed.headers.get(name), value, name);
     } finally {
       console.error = original;

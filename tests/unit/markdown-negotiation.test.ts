@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { parseAccept, prefersMarkdown, refusesMarkdown } from '../../functions/edge/accept.ts';
+import { accepts, parseAccept, preferredMediaType, prefersMarkdown, refusesMarkdown } from '../../functions/edge/accept.ts';
 import { negotiateMarkdown, twinPathFor } from '../../functions/edge/negotiate.ts';
 import { isAiAgent } from '../../src/model/ai-agents.ts';
 import { MARKDOWN_MEDIA_TYPE, NEGOTIATED_VARY } from '../../src/model/media-types.ts';
@@ -188,5 +188,22 @@ describe('negotiateMarkdown', () => {
     await negotiateMarkdown(req('/sobre', { accept: 'text/markdown' }, 'POST'), h);
     await negotiateMarkdown(req('/robots.txt', { accept: 'text/markdown' }), h);
     assert.deepEqual(h.calls, ['next', 'next']);
+  });
+});
+
+describe('the one Accept parser: accepts and preferredMediaType (used by /ask and the measurement)', () => {
+  test('accepts honours q=0 and counts wildcards only when asked', () => {
+    assert.equal(accepts('application/json', 'application/json', false), true);
+    assert.equal(accepts('application/json;q=0, */*', 'application/json', false), false);
+    assert.equal(accepts('*/*', 'text/event-stream', true), true);
+    assert.equal(accepts('*/*', 'text/event-stream', false), false);
+    assert.equal(accepts('Application/X-NDJSON', 'application/x-ndjson', false), true, 'media types are case-insensitive');
+  });
+  test('preferredMediaType: highest q, then the first in the header; undefined when none is acceptable', () => {
+    assert.equal(preferredMediaType('text/html,application/xhtml+xml,*/*;q=0.8', ['text/html', 'application/json'], false), 'text/html');
+    assert.equal(preferredMediaType('application/json, text/html', ['text/html', 'application/json'], false), 'application/json');
+    assert.equal(preferredMediaType('text/html;q=0.5, application/json', ['text/html', 'application/json'], false), 'application/json');
+    assert.equal(preferredMediaType('*/*', ['text/html', 'application/json'], false), undefined);
+    assert.equal(preferredMediaType(null, ['text/html'], false), undefined);
   });
 });

@@ -9,7 +9,7 @@ import { SCOPE_DESCRIPTIONS } from '../../auth/tokens.ts';
 import { OPERATIONS } from '../../operations.ts';
 import { operationScope } from '../../openapi/spec.ts';
 import type { ApiContext } from '../context.ts';
-import { deprecationField } from '../deprecations.ts';
+import { DEPRECATIONS, type DeprecationTable, deprecationField } from '../deprecations.ts';
 import { json } from '../respond.ts';
 import type { ApiIndexBody, AuthenticatedIndexBody, Endpoint } from '../schemas.ts';
 
@@ -27,8 +27,8 @@ const ENDPOINTS: Endpoint[] = OPERATIONS.filter((o) => o.listed !== false).map((
   descricao: o.summary,
 }));
 
-export function apiIndex(origin: string): ApiIndexBody {
-  const deprecacao = deprecationField();
+export function apiIndex(origin: string, deprecations: DeprecationTable = DEPRECATIONS): ApiIndexBody {
+  const deprecacao = deprecationField(deprecations);
   return {
     nome: API_NAME,
     versao: API_VERSION,
@@ -44,12 +44,12 @@ export function apiIndex(origin: string): ApiIndexBody {
   };
 }
 
-export const publicIndex = (ctx: ApiContext): Response => json(apiIndex(ctx.origin));
+export const publicIndex = (ctx: ApiContext): Response => json(apiIndex(ctx.origin, ctx.deprecations));
 
 export function authenticatedIndex(ctx: ApiContext): Response {
   const sandboxUrl = `${ctx.origin}/api/v1/sandbox/`;
   const body: AuthenticatedIndexBody = {
-    ...apiIndex(ctx.origin),
+    ...apiIndex(ctx.origin, ctx.deprecations),
     ...(ctx.sandbox ? { sandbox: true as const } : {}),
     registrado_como: ctx.registrationId,
     sandbox_token: {

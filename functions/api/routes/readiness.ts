@@ -5,7 +5,7 @@
  * echoing the requested domain with `medidoEm: null`, and touches neither storage nor the instrument.
  */
 import { normalizeDomain } from '../../readiness/domain.ts';
-import { readRecordedReading } from '../../readiness/read-reading.ts';
+import { readingResponse, readRecordedReading } from '../../readiness/read-reading.ts';
 import type { ApiContext } from '../context.ts';
 import { decodePath, single } from '../params.ts';
 import { badRequest, json } from '../respond.ts';
@@ -29,7 +29,7 @@ export async function openReading(ctx: ApiContext): Promise<Response> {
 }
 
 async function reading(ctx: ApiContext, dominio: string): Promise<Response> {
-  if (!ctx.sandbox) return readRecordedReading(dominio, ctx.clientAddress);
+  if (!ctx.sandbox) return readingResponse(await readRecordedReading(ctx, dominio));
   const normalized = normalizeDomain(dominio);
   if (!normalized.ok) return badRequest(normalized.reason);
   return json(sandboxReading(normalized.domain, ctx.origin));

@@ -16,7 +16,7 @@
 import { createHash, createPrivateKey, createPublicKey, type KeyObject, randomBytes, sign } from 'node:crypto';
 import { calculateJwkThumbprint } from 'jose';
 import { serializeDictionary, serializeInnerList, serializeItem } from 'structured-headers';
-import { runtime } from '../../runtime.ts';
+import type { Config } from '../../config.ts';
 
 export const SIGNATURE_LABEL = 'sig1';
 export const DIRECTORY_PATH = '/.well-known/http-message-signatures-directory';
@@ -29,7 +29,7 @@ export const SIGNATURE_LIFETIME_SECONDS = 300;
 export const DIRECTORY_SIGNATURE_LIFETIME_SECONDS = 3600;
 
 /** The reading agent's User-Agent: names the service and where it is explained. */
-export const readerUserAgent = (origin = runtime().config.origin): string => `SinalCognitivoLeitor/1.0 (+${origin}/agentes)`;
+export const readerUserAgent = (origin: string): string => `SinalCognitivoLeitor/1.0 (+${origin}/agentes)`;
 
 export interface ReaderKey {
   privateKey: KeyObject;
@@ -60,8 +60,8 @@ export function readerKeyFrom(jwk: JsonWebKey): Promise<ReaderKey> {
 
 /** The configured reader key, or undefined when none is configured (Netlify without READER_SIGNING_KEY). */
 let warnedMissingKey = false;
-export async function currentReaderKey(): Promise<ReaderKey | undefined> {
-  const jwk = runtime().config.readerSigningKey;
+export async function currentReaderKey(config: Pick<Config, 'readerSigningKey'>): Promise<ReaderKey | undefined> {
+  const jwk = config.readerSigningKey;
   if (!jwk && !warnedMissingKey) {
     warnedMissingKey = true;
     console.warn('[readiness] READER_SIGNING_KEY não definido: a medição e o diretório de chaves respondem 503 até que a chave seja configurada.');

@@ -94,16 +94,3 @@ function defaultConnect(target: ConnectTarget): Promise<Duplex> {
 }
 
 export const defaultNetwork: NetworkHooks = { resolve: defaultResolve, connect: defaultConnect };
-
-let networkForTesting: NetworkHooks | undefined;
-
-/**
- * Tests replace the network of every fetcher created without an explicit one (the handler's), e.g. with a
- * guard that only resolves `localhost` and only dials loopback. `undefined` restores the real network.
- */
-export function setNetworkForTesting(hooks?: NetworkHooks): void {
-  networkForTesting = hooks;
-}
-
-/** The network fetchers use by default: the test override, else the real DNS and sockets. */
-export const activeNetwork = (): NetworkHooks => networkForTesting ?? defaultNetwork;

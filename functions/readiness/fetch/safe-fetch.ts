@@ -20,7 +20,7 @@ import { isIP } from 'node:net';
 import type { Duplex, Readable } from 'node:stream';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import { classifyAddress, isLoopbackAddress, isPublicAddress } from './address.ts';
-import { activeNetwork, type NetworkHooks, NetworkError, type ResolvedAddress } from './network.ts';
+import { defaultNetwork, type NetworkHooks, NetworkError, type ResolvedAddress } from './network.ts';
 import { untilAborted } from '../deadline.ts';
 
 export type FetchErrorCode =
@@ -144,7 +144,7 @@ interface Hop {
 }
 
 export function createSafeFetcher(options: SafeFetcherOptions = {}): SafeFetch {
-  const network = options.network ?? activeNetwork();
+  const network = options.network ?? defaultNetwork;
   const allowLoopback = options.allowLoopback ?? false;
   const maxRedirects = options.maxRedirects ?? 5;
   const defaultTimeout = options.timeoutMs ?? 5_000;

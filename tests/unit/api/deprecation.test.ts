@@ -4,15 +4,16 @@
  * `GET /api`. Empty today: no header, no field. Proven with a fixture entry injected into the table.
  */
 import assert from 'node:assert/strict';
-import { after, afterEach, before, describe, test } from 'node:test';
+import { afterEach, before, describe, test } from 'node:test';
 import { parseItem } from 'structured-headers';
-import { DEPRECATIONS, type DeprecationEntry, setDeprecationsForTesting, validateDeprecations } from '../../../functions/api/deprecations.ts';
+import { DEPRECATIONS, type DeprecationEntry, validateDeprecations } from '../../../functions/api/deprecations.ts';
 import api from '../../../functions/api/handler.ts';
 import { apiIndexSchema } from '../../../functions/api/schemas.ts';
 import { loadConfig } from '../../../functions/config.ts';
-import { setRuntimeForTesting } from '../../../functions/runtime.ts';
 import { MemoryStore } from '../../../functions/store/memory.ts';
 import { signAccessToken } from '../../helpers/api-tokens.ts';
+import { testContext, testServices } from '../../helpers/services.ts';
+import type { Services } from '../../../functions/http/types.ts';
 
 const FIXTURE: DeprecationEntry = {
   metodo: 'GET',
@@ -24,15 +25,17 @@ const FIXTURE: DeprecationEntry = {
 
 let origin: string;
 let token: string;
-const call = (path: string, init?: RequestInit) => api(new Request(`${origin}${path}`, init), { clientAddress: '198.51.100.9' });
+let services: Services;
+const call = (path: string, init?: RequestInit) => api(new Request(`${origin}${path}`, init), testContext(services, '198.51.100.9'));
 
 before(async () => {
-  setRuntimeForTesting({ store: new MemoryStore(), config: loadConfig({ ...process.env, RATE_LIMIT_PUBLIC: '1000', RATE_LIMIT_V1: '1000' }) });
-  origin = loadConfig().origin;
+  services = testServices({}, { store: new MemoryStore(), config: loadConfig({ ...process.env, RATE_LIMIT_PUBLIC: '1000', RATE_LIMIT_V1: '1000' }) });
+  origin = services.config.origin;
   token = await signAccessToken();
 });
-afterEach(() => setDeprecationsForTesting());
-after(() => setRuntimeForTesting());
+afterEach(() => {
+  services.deprecations = DEPRECATIONS;
+});
 
 describe('depreciação', () => {
   test('hoje a tabela está vazia: sem Deprecation, sem Sunset, sem deprecacao', async () => {
@@ -48,7 +51,7 @@ describe('depreciação', () => {
   });
 
   test('uma entrada anuncia a rota pelos três meios, com as mesmas datas', async () => {
-    setDeprecationsForTesting([FIXTURE]);
+    services.deprecations = [FIXTURE];
     const response = await call('/api/v1/busca?q=seo', { headers: { authorization: `Bearer ${token}` } });
     assert.equal(response.status, 200, 'a rota depreciada responde exatamente como antes');
     const deprecation = response.headers.get('deprecation');
@@ -74,7 +77,7 @@ describe('depreciação', () => {
   });
 
   test('HEAD de uma rota depreciada também se anuncia', async () => {
-    setDeprecationsForTesting([FIXTURE]);
+    services.deprecations = [FIXTURE];
     const response = await call('/api/v1/busca?q=seo', { method: 'HEAD', headers: { authorization: `Bearer ${token}` } });
     assert.equal(response.headers.get('sunset'), 'Thu, 15 Apr 2027 00:00:00 GMT');
   });

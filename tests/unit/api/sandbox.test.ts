@@ -4,13 +4,14 @@
  * real v1 readiness route answer 503, proving the store is the one in use.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { before, describe, test } from 'node:test';
 import api from '../../../functions/api/handler.ts';
 import { SANDBOX_PAGES } from '../../../functions/api/sandbox/fixtures.ts';
 import { loadConfig } from '../../../functions/config.ts';
-import { setRuntimeForTesting } from '../../../functions/runtime.ts';
+import type { Services } from '../../../functions/http/types.ts';
 import type { Store } from '../../../functions/store/types.ts';
 import { signAccessToken } from '../../helpers/api-tokens.ts';
+import { testContext, testServices } from '../../helpers/services.ts';
 
 const calls: string[] = [];
 const failing = (name: string) => async (): Promise<never> => {
@@ -20,13 +21,13 @@ const failing = (name: string) => async (): Promise<never> => {
 const throwingStore: Store = { kind: 'memory', get: failing('get'), set: failing('set'), hit: failing('hit'), delete: failing('delete') };
 
 let origin: string;
-const call = (path: string, init?: RequestInit): Promise<Response> => api(new Request(`${origin}${path}`, init), { clientAddress: '203.0.113.7' });
+let services: Services;
+const call = (path: string, init?: RequestInit): Promise<Response> => api(new Request(`${origin}${path}`, init), testContext(services, '203.0.113.7'));
 
 before(() => {
-  setRuntimeForTesting({ store: throwingStore, config: loadConfig({ ...process.env, RATE_LIMIT_PUBLIC: '1000' }) });
-  origin = loadConfig().origin;
+  services = testServices({}, { store: throwingStore, config: loadConfig({ ...process.env, RATE_LIMIT_PUBLIC: '1000' }) });
+  origin = services.config.origin;
 });
-after(() => setRuntimeForTesting());
 
 describe('sandbox sem armazenamento', () => {
   const cases: [string, number][] = [

@@ -4,21 +4,22 @@
  * environment, fail-open when the store fails, and the hashed client key.
  */
 import assert from 'node:assert/strict';
-import { afterEach, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { parseList } from 'structured-headers';
 import { loadConfig } from '../../../functions/config.ts';
-import { clientKey, rateLimit, withHeaders } from '../../../functions/limits/rate-limit.ts';
-import { setRuntimeForTesting } from '../../../functions/runtime.ts';
+import { clientKey, rateLimit, rateLimitedResponse, withHeaders } from '../../../functions/limits/rate-limit.ts';
+import type { Services } from '../../../functions/http/types.ts';
+import { testServices } from '../../helpers/services.ts';
 import { MemoryStore } from '../../../functions/store/memory.ts';
 import { type Store, StoreUnavailableError } from '../../../functions/store/types.ts';
 
 let clock = Date.UTC(2026, 10, 22, 12, 0, 0);
 const env = (extra: Record<string, string> = {}) => loadConfig({ SITE_URL: 'http://localhost:8890', AGENT_JWT_SECRET: 's'.repeat(32), ...extra });
 
+let services: Services;
 function use(store: Store = new MemoryStore({ now: () => clock }), extra: Record<string, string> = {}): void {
-  setRuntimeForTesting({ config: env(extra), store, now: () => clock });
+  services = testServices({}, { config: env(extra), store, now: () => clock });
 }
-afterEach(() => setRuntimeForTesting(undefined));
 
 interface Parsed {
   limit: number;
@@ -61,7 +62,7 @@ function parseRateLimit(headers: Headers): Parsed {
 describe('rate limit headers', () => {
   test('policy v1: 120 per 60 s, the exact structured fields', async () => {
     use();
-    const { headers, limited } = await rateLimit('v1', 'reg_aaaaaaaaaaaaaaaaaaaa');
+    const { headers, limited } = await rateLimit(services, 'v1', 'reg_aaaaaaaaaaaaaaaaaaaa');
     assert.equal(limited, null);
     assert.equal(headers.get('ratelimit-policy'), '"v1";q=120;w=60');
     assert.equal(headers.get('ratelimit'), '"v1";r=119;t=60');
@@ -71,7 +72,7 @@ describe('rate limit headers', () => {
 
   test('policy v1-public: 60 per 60 s', async () => {
     use();
-    const { headers } = await rateLimit('v1-public', clientKey('203.0.113.7'));
+    const { headers } = await rateLimit(services, 'v1-public', clientKey(services, '203.0.113.7'));
     assert.equal(headers.get('ratelimit-policy'), '"v1-public";q=60;w=60');
     const p = parseRateLimit(headers);
     assert.deepEqual([p.limit, p.remaining], [60, 59]);
@@ -79,9 +80,9 @@ describe('rate limit headers', () => {
 
   test('remaining counts down, reset follows the fixed window', async () => {
     use();
-    await rateLimit('v1', 'k');
+    await rateLimit(services, 'v1', 'k');
     clock += 20_000;
-    const { headers } = await rateLimit('v1', 'k');
+    const { headers } = await rateLimit(services, 'v1', 'k');
     const p = parseRateLimit(headers);
     assert.equal(p.remaining, 118);
     assert.equal(p.reset, 40);
@@ -92,10 +93,14 @@ describe('rate limit headers', () => {
 describe('over quota', () => {
   test('the 121st request in the window is 429 rate_limited with Retry-After and the same headers', async () => {
     use();
-    for (let i = 0; i < 120; i++) assert.equal((await rateLimit('v1', 'busy')).limited, null, `requisição ${i + 1}`);
+    for (let i = 0; i < 120; i++) assert.equal((await rateLimit(services, 'v1', 'busy')).limited, null, `requisição ${i + 1}`);
     clock += 15_000;
-    const { headers, limited } = await rateLimit('v1', 'busy');
-    assert.ok(limited);
+    const result = await rateLimit(services, 'v1', 'busy');
+    const { headers } = result;
+    assert.ok(result.limited);
+    assert.deepEqual(result.limited, { policy: 'v1', limit: 120, windowSeconds: 60, retryAfterSeconds: 45 });
+    // The API's HTTP form of the spent quota.
+    const limited = rateLimitedResponse(result.headers, result.limited);
     assert.equal(limited.status, 429);
     const body = (await limited.json()) as { error: string; error_description: string };
     assert.equal(body.error, 'rate_limited');
@@ -106,10 +111,10 @@ describe('over quota', () => {
     assert.equal(limited.headers.get('retry-after'), '45');
     assert.equal(headers.get('ratelimit-remaining'), '0');
     // Other keys are not affected.
-    assert.equal((await rateLimit('v1', 'calm')).limited, null);
+    assert.equal((await rateLimit(services, 'v1', 'calm')).limited, null);
     // After Retry-After the window has turned: no cumulative penalty.
     clock += 45_000;
-    const next = await rateLimit('v1', 'busy');
+    const next = await rateLimit(services, 'v1', 'busy');
     assert.equal(next.limited, null);
     assert.equal(parseRateLimit(next.headers).remaining, 119);
     clock -= 60_000;
@@ -118,8 +123,8 @@ describe('over quota', () => {
   test('quotas can be raised by the environment (benchmarks); defaults are the contract’s', async () => {
     assert.deepEqual(env().rateLimits, { v1: { limit: 120, windowSeconds: 60 }, 'v1-public': { limit: 60, windowSeconds: 60 } });
     use(undefined, { RATE_LIMIT_V1: '1000000', RATE_LIMIT_PUBLIC: '5000' });
-    assert.equal((await rateLimit('v1', 'x')).headers.get('ratelimit-policy'), '"v1";q=1000000;w=60');
-    assert.equal((await rateLimit('v1-public', 'x')).headers.get('ratelimit-limit'), '5000');
+    assert.equal((await rateLimit(services, 'v1', 'x')).headers.get('ratelimit-policy'), '"v1";q=1000000;w=60');
+    assert.equal((await rateLimit(services, 'v1-public', 'x')).headers.get('ratelimit-limit'), '5000');
   });
 });
 
@@ -141,7 +146,7 @@ describe('fail open', () => {
       },
     };
     use(broken);
-    const { headers, limited } = await rateLimit('v1', 'k');
+    const { headers, limited } = await rateLimit(services, 'v1', 'k');
     assert.equal(limited, null);
     const p = parseRateLimit(headers);
     assert.deepEqual([p.limit, p.remaining, p.reset], [120, 120, 60]);
@@ -151,13 +156,13 @@ describe('fail open', () => {
 describe('helpers', () => {
   test('clientKey hashes the address with the salt (never the address itself)', () => {
     use(undefined, { RATE_LIMIT_SALT: 'sal-a' });
-    const a = clientKey('203.0.113.7');
+    const a = clientKey(services, '203.0.113.7');
     assert.match(a, /^[A-Za-z0-9_-]{32}$/);
     assert.ok(!a.includes('203'));
-    assert.equal(clientKey('203.0.113.7'), a);
-    assert.notEqual(clientKey('203.0.113.8'), a);
+    assert.equal(clientKey(services, '203.0.113.7'), a);
+    assert.notEqual(clientKey(services, '203.0.113.8'), a);
     use(undefined, { RATE_LIMIT_SALT: 'sal-b' });
-    assert.notEqual(clientKey('203.0.113.7'), a);
+    assert.notEqual(clientKey(services, '203.0.113.7'), a);
   });
 
   test('withHeaders merges into mutable and immutable responses', async () => {

@@ -7,7 +7,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import SwaggerParser from '@apidevtools/swagger-parser';
-import { setDeprecationsForTesting } from '../../../functions/api/deprecations.ts';
 import { ESTADOS } from '../../../functions/readiness/envelope.ts';
 import { openapiDocument } from '../../../functions/openapi/document.ts';
 import { siteOrigin } from '../../../src/config/site.ts';
@@ -130,11 +129,10 @@ describe('documento OpenAPI', () => {
     const headersOf = (d: typeof doc) => Object.keys((d.components as { headers: Record<string, unknown> }).headers);
     // Empty table today: no route sends Deprecation or Sunset, so the document does not declare them.
     assert.ok(!headersOf(doc).includes('Deprecation') && !headersOf(doc).includes('Sunset'));
-    setDeprecationsForTesting([
-      { metodo: 'GET', caminho: '/api/v1/busca', anunciadoEm: new Date('2027-01-01T00:00:00Z'), removidoEm: new Date('2027-04-15T00:00:00Z'), substituto: '/api/v2/busca' },
-    ]);
-    try {
-      const deprecatedDoc = openapiDocument(origin);
+    {
+      const deprecatedDoc = openapiDocument(origin, [
+        { metodo: 'GET', caminho: '/api/v1/busca', anunciadoEm: new Date('2027-01-01T00:00:00Z'), removidoEm: new Date('2027-04-15T00:00:00Z'), substituto: '/api/v2/busca' },
+      ]);
       const busca = deprecatedDoc.paths['/api/v1/busca']!.get as { deprecated?: boolean; responses: Record<string, { headers?: Record<string, unknown> }> };
       assert.equal(busca.deprecated, true);
       for (const [status, response] of Object.entries(busca.responses)) {
@@ -143,8 +141,6 @@ describe('documento OpenAPI', () => {
       assert.equal((deprecatedDoc.paths['/api/v1/paginas']!.get as { deprecated?: boolean }).deprecated, undefined);
       assert.ok(headersOf(deprecatedDoc).includes('Deprecation') && headersOf(deprecatedDoc).includes('Sunset'));
       assert.deepEqual(unresolvedRefs(deprecatedDoc), []);
-    } finally {
-      setDeprecationsForTesting();
     }
   });
 });

@@ -1,13 +1,12 @@
 import assert from 'node:assert/strict';
 import { generateKeyPairSync } from 'node:crypto';
-import { afterEach, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { loadConfig } from '../../../functions/config.ts';
 import handler from '../../../functions/readiness/handler.ts';
-import { setRuntimeForTesting } from '../../../functions/runtime.ts';
 import { MemoryStore } from '../../../functions/store/memory.ts';
+import { testContext, testServices } from '../../helpers/services.ts';
 
 const base = { SITE_URL: 'https://sinal.exemplo.com.br', AGENT_JWT_SECRET: 'x'.repeat(32) };
-afterEach(() => setRuntimeForTesting());
 
 describe('readiness configuration', () => {
   test('defaults: not paused, loopback refused, gate 8/min, 3 measurements per day', () => {
@@ -43,13 +42,13 @@ describe('readiness configuration', () => {
   });
 
   test('without a signing key (Netlify): the directory and the measurement answer 503 with Retry-After', async () => {
-    setRuntimeForTesting({ config: loadConfig({ ...base, NETLIFY: 'true' }), store: new MemoryStore() });
-    const directory = await handler(new Request('https://sinal.exemplo.com.br/.well-known/http-message-signatures-directory'), { clientAddress: '203.0.113.5' });
+    const context = testContext(testServices({}, { config: loadConfig({ ...base, NETLIFY: 'true' }), store: new MemoryStore() }), '203.0.113.5');
+    const directory = await handler(new Request('https://sinal.exemplo.com.br/.well-known/http-message-signatures-directory'), context);
     assert.equal(directory.status, 503);
     assert.ok(Number(directory.headers.get('retry-after')) >= 1);
     const measurement = await handler(
       new Request('https://sinal.exemplo.com.br/api/ia/medicao', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"site":"exemplo.com.br"}' }),
-      { clientAddress: '203.0.113.5' },
+      context,
     );
     assert.equal(measurement.status, 503);
     assert.ok(Number(measurement.headers.get('retry-after')) >= 1);

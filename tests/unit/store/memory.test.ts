@@ -5,7 +5,7 @@ import { idempotent, recordKey } from '../../../functions/auth/idempotency.ts';
 import { loadConfig } from '../../../functions/config.ts';
 import { clientKey, rateLimit } from '../../../functions/limits/rate-limit.ts';
 import { passGate } from '../../../functions/readiness/gate.ts';
-import { setRuntimeForTesting } from '../../../functions/runtime.ts';
+import { testContext, testServices } from '../../helpers/services.ts';
 import { MemoryStore } from '../../../functions/store/memory.ts';
 
 test('expiry follows the clock exactly; hit windows too', async () => {
@@ -87,22 +87,20 @@ test('unmetered writes (idempotency records of fresh registrations) never evict 
 
 test('rate-limit windows of fresh registrations and addresses never evict readings, gate or visitor counters', async () => {
   const store = new MemoryStore({ maxKeys: 100 });
-  setRuntimeForTesting({ store, config: loadConfig({ SITE_URL: 'https://sinal.exemplo.com.br', AGENT_JWT_SECRET: 'x'.repeat(32) }) });
-  try {
+  const services = testServices({}, { store, config: loadConfig({ SITE_URL: 'https://sinal.exemplo.com.br', AGENT_JWT_SECRET: 'x'.repeat(32) }) });
+  {
     await store.set('readiness:reading:exemplo.com.br', { nota: 91 });
     await store.hit('readiness:gate', 60);
     await store.hit('readiness:visitor:v1', 86_400);
     // Registrations are free and addresses plentiful: a thousand fresh identities, one request each, through the real limiter.
-    for (let i = 0; i < 500; i++) await rateLimit('v1', `reg_${i}`);
-    for (let i = 0; i < 500; i++) await rateLimit('v1-public', clientKey(`2001:db8::${i.toString(16)}`));
+    for (let i = 0; i < 500; i++) await rateLimit(services, 'v1', `reg_${i}`);
+    for (let i = 0; i < 500; i++) await rateLimit(services, 'v1-public', clientKey(services, `2001:db8::${i.toString(16)}`));
     // And the instrument's per-client share counters of as many addresses.
-    for (let i = 0; i < 500; i++) await passGate(`2001:db8:1::${i.toString(16)}`);
+    for (let i = 0; i < 500; i++) await passGate(testContext(services, `2001:db8:1::${i.toString(16)}`));
     assert.equal(store.sizeOf('client'), 100);
     assert.deepEqual(await store.get('readiness:reading:exemplo.com.br'), { nota: 91 });
     assert.equal(await store.get('readiness:visitor:v1'), 1);
     assert.equal(await store.get('readiness:gate'), 501, 'the shared gate counter kept counting');
-  } finally {
-    setRuntimeForTesting();
   }
 });
 

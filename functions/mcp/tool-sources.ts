@@ -1,17 +1,17 @@
 /**
- * The run-time `ToolContext` of the MCP tools: the published site data, the shared search (`siteSearch()`),
+ * The run-time `ToolSources` of the MCP tools (what they read, not a second request context): the published site data, the shared search (`siteSearch()`),
  * the same engine over the documentation files, and the recorded readings. Built per request (reads count
  * against the caller's share of the instrument gate); the documentation index is built on first use. (Static imports only: a dynamic import makes esbuild, which
  * bundles the Netlify function, wrap shared modules in lazy initializers and the bundle fails at start.)
  */
 import { siteDataFor } from '../content/site-data.ts';
+import type { RequestContext } from '../http/types.ts';
 import { readRecordedReading } from '../readiness/read-reading.ts';
-import { runtime } from '../runtime.ts';
 import type { SearchIndex } from '../search/engine.ts';
 import { createSearchIndex, siteSearch } from '../search/index.ts';
 import { contactEmail } from '../../src/config/site.ts';
 import { docFiles, docSearchEntries } from './docs-tools.ts';
-import type { ToolContext } from './registry.ts';
+import type { ToolSources } from './registry.ts';
 
 let docsIndex: { origin: string; index: SearchIndex } | undefined;
 
@@ -21,9 +21,9 @@ function docsSearch(origin: string): SearchIndex {
   return docsIndex.index;
 }
 
-/** The context of one request: reads of readings count against `clientAddress`'s share of the instrument gate. */
-export function toolContext(clientAddress: string): ToolContext {
-  const origin = runtime().config.origin;
+/** The sources of one request: reads of readings count against the request client's share of the instrument gate. */
+export function toolSources(context: RequestContext): ToolSources {
+  const origin = context.config.origin;
   return {
     origin,
     data: siteDataFor(origin),
@@ -33,7 +33,7 @@ export function toolContext(clientAddress: string): ToolContext {
     get docsSearch() {
       return docsSearch(origin);
     },
-    readReading: (domain) => readRecordedReading(domain, clientAddress),
+    readReading: (domain) => readRecordedReading(context, domain),
     contactEmail: contactEmail(),
   };
 }
