@@ -7,12 +7,14 @@
 import assert from 'node:assert/strict';
 import { readdir } from 'node:fs/promises';
 import { after, before, describe, test } from 'node:test';
-import { DomUtils, type Element, parseDocument } from 'htmlparser2';
+import { DomUtils, parseDocument } from 'htmlparser2';
 import { type LocalServer, startLocalServer } from '../../server/local.ts';
 import { DIAGRAM_WIDTH, DIAGRAMS, diagramDescription } from '../../src/lib/diagrams.ts';
 import { pathOf, twinOf } from '../../src/model/routes.ts';
 
 const { findAll, findOne, textContent } = DomUtils;
+/** An element of htmlparser2's DOM (the package does not export the type by name). */
+type Element = ReturnType<typeof findAll>[number];
 let server: LocalServer;
 const html = new Map<string, string>();
 const twins = new Map<string, string>();
