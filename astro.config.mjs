@@ -2,6 +2,7 @@
 import { defineConfig } from 'astro/config';
 import mdx from '@astrojs/mdx';
 import siteArtifacts from './src/build/integration.ts';
+import contactTemplate from './src/build/contact-template.ts';
 import { siteOrigin } from './src/config/site.ts';
 
 export default defineConfig({
@@ -12,7 +13,7 @@ export default defineConfig({
   compressHTML: true,
   // Plain <pre><code>: Shiki writes inline style attributes, which the page CSP (style-src 'self') refuses.
   markdown: { syntaxHighlight: false },
-  integrations: [mdx(), siteArtifacts()],
+  integrations: [mdx(), siteArtifacts(), contactTemplate()],
   devToolbar: { enabled: false },
   vite: {
     build: {

@@ -51,6 +51,10 @@ export interface Config {
   readerSigningKey: JsonWebKey | undefined;
   /** True when `readerSigningKey` was generated for this process. */
   readerSigningKeyEphemeral: boolean;
+  /** Where contact-form leads are delivered as JSON (CONTACT_WEBHOOK_URL, http or https); undefined: stored only. */
+  contactWebhookUrl: string | undefined;
+  /** Folder of the file-backed store (DATA_DIR; `npm start` defaults it to `data/`); undefined without Upstash: in-memory store. */
+  dataDir: string | undefined;
 }
 
 const nonEmpty = (value: string | undefined): string | undefined => (value === undefined || value.trim() === '' ? undefined : value.trim());
@@ -162,7 +166,22 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     readinessGatePerMinute: positiveInt(env, 'READINESS_GATE_PER_MINUTE', 8),
     readinessMeasurementsPerDay: positiveInt(env, 'READINESS_MEASUREMENTS_PER_DAY', 3),
     ...readerKey(env, onNetlify),
+    contactWebhookUrl: webhookUrl(nonEmpty(env.CONTACT_WEBHOOK_URL)),
+    dataDir: nonEmpty(env.DATA_DIR),
   };
+}
+
+/** CONTACT_WEBHOOK_URL when it is an absolute http(s) URL; otherwise undefined, with a warning that names the variable. */
+function webhookUrl(raw: string | undefined): string | undefined {
+  if (raw === undefined) return undefined;
+  try {
+    const url = new URL(raw);
+    if (url.protocol === 'https:' || url.protocol === 'http:') return url.href;
+  } catch {
+    // fall through
+  }
+  console.warn('[config] CONTACT_WEBHOOK_URL não é uma URL http(s) absoluta; os contatos ficam só armazenados.');
+  return undefined;
 }
 
 function readerKey(env: Record<string, string | undefined>, onNetlify: boolean): Pick<Config, 'readerSigningKey' | 'readerSigningKeyEphemeral'> {

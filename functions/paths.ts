@@ -19,6 +19,9 @@ export const TOKEN_PATH = `${AGENT_AUTH}/token`;
 
 export const ASK_PATH = '/ask';
 
+/** The contact form's function: GET renders the form (pre-filled from the query), POST stores and delivers a lead. */
+export const CONTACT_FORM_PATH = '/contato/formulario';
+
 /** The two MCP servers' endpoints (functions/mcp/servers.ts). */
 export const MCP_PATHS = { product: '/mcp', docs: '/mcp/docs' } as const;
 

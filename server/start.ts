@@ -1,6 +1,12 @@
 /** `npm start` / `npm run serve`: serves the built site, functions and negotiation on PORT (default 8888). */
+import { startRetryTimer } from '../functions/contact/retry.ts';
 import { createServices } from '../functions/http/services.ts';
+import { LOCAL_DATA_DIR } from '../functions/store/index.ts';
+import { SqliteStore } from '../functions/store/sqlite.ts';
 import { startLocalServer } from './local.ts';
+
+// The embedded store keeps its data in a file across restarts (leads, readings); tests use memory instead.
+process.env.DATA_DIR ??= LOCAL_DATA_DIR;
 
 // The process's services, built once from the environment. Configuration that would make routes fail is
 // refused at start-up, with the variable and the remedy named.
@@ -14,6 +20,10 @@ if (jwtSecretProblem) {
 const port = Number.parseInt(process.env.PORT ?? '8888', 10);
 const host = process.env.HOST ?? '0.0.0.0';
 const server = await startLocalServer({ port, host, services });
+// Contact leads whose webhook delivery failed are retried by this timer (on Netlify, a scheduled function).
+startRetryTimer(services);
+const { store } = services;
+console.log(`  Armazenamento: ${store instanceof SqliteStore ? `arquivo ${store.file}` : store.kind}`);
 console.log(`\n  Sinal Cognitivo rodando em http://localhost:${server.port}  (origem do serviço: ${services.config.origin})\n`);
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => void server.close().then(() => process.exit(0)));

@@ -1,5 +1,6 @@
 /**
- * The one storage interface. Two implementations: the embedded in-memory store (default, local) and
+ * The one storage interface. Three implementations: the embedded in-memory store (tests), the file-backed
+ * SQLite store (`npm start`, functions/store/sqlite.ts) and
  * Upstash Redis (production, when UPSTASH_REDIS_REST_URL and UPSTASH_REDIS_REST_TOKEN are set).
  * Every method may throw `StoreUnavailableError` when the backend cannot be reached; callers degrade
  * as the contract says (limits fail open, idempotency reports unsupported, readings answer 503).
@@ -27,7 +28,7 @@ export interface StoreSetOptions {
 }
 
 export interface Store {
-  readonly kind: 'memory' | 'upstash';
+  readonly kind: 'memory' | 'sqlite' | 'upstash';
   /** The JSON value under `key`, or null. */
   get<T = unknown>(key: string): Promise<T | null>;
   /**

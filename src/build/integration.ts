@@ -24,6 +24,7 @@ import { type Published, publishPages } from './publish-pages.ts';
 import { renderHeadersFile, renderRedirectsFile } from './static-rules.ts';
 import { siteOrigin } from '../config/site.ts';
 import { PAGE_SHELL_FILE, PAGE_SHELL_ROUTE, type PageShellData } from '../model/page-shell.ts';
+import { missingFactsWarning } from '../model/company.ts';
 import { DOCUMENT_PATHS } from '../model/public-paths.ts';
 import { originFree, PAGE_BUNDLE_CHANNEL, PAGE_BUNDLE_FILE, SITE_DATA_FILE, type PageBundle, type SiteData } from '../model/site-data.ts';
 
@@ -118,7 +119,10 @@ export default function siteArtifacts(): AstroIntegration {
         outDir = fileURLToPath(config.outDir);
         projectRoot = fileURLToPath(config.root);
       },
-      'astro:build:start': () => {
+      'astro:build:start': ({ logger }) => {
+        // A production deploy says which of the firm's trust facts content/empresa.json still lacks.
+        const missingFacts = missingFactsWarning();
+        if (missingFacts) logger.warn(missingFacts);
         running = undefined;
         globals[PAGE_BUNDLE_CHANNEL] = (bundle) => {
           running = inWorker(bundle, outDir, projectRoot);

@@ -2,6 +2,8 @@
  * Identity and origin of the service. Shared by the Astro build, the functions and the local server.
  * Every value that differs between deploys comes from the environment.
  */
+import empresa from '../../content/empresa.json' with { type: 'json' };
+
 export type Env = Readonly<Record<string, string | undefined>>;
 
 /** The process environment (empty where there is no `process`, e.g. a browser bundle). */
@@ -12,10 +14,11 @@ const read = (env: Env, name: string): string | undefined => {
   return value === undefined || value === '' ? undefined : value;
 };
 
-export const SITE_NAME = 'Sinal Cognitivo';
+/** The firm's trade name, declared with its other facts in content/empresa.json (validated by src/model/company.ts). */
+export const SITE_NAME: string = empresa.nomeFantasia;
 export const SITE_TAGLINE = 'Consultoria de visibilidade em buscas e em motores generativos';
 export const SITE_LOCALE = 'pt-BR';
-export const API_NAME = 'API pública da Sinal Cognitivo';
+export const API_NAME = `API pública da ${SITE_NAME}`;
 export const API_VERSION = '1.0.0';
 
 /**

@@ -3,6 +3,7 @@
  * `- [name](url): notes` pointing at the markdown twins. One root file and one per area.
  */
 import { SITE_NAME, SITE_TAGLINE, siteOrigin } from '../config/site.ts';
+import { companyFacts } from '../model/company.ts';
 import { FEED_PATH } from '../model/public-paths.ts';
 import { MEASURE_PATH } from '../model/measurement.ts';
 import { SECTIONS, type Section, twinUrl } from '../model/routes.ts';
@@ -81,6 +82,12 @@ function agentToolSections(origin: string): LlmsSection[] {
   ];
 }
 
+/** Who is behind the site: the filled facts of content/empresa.json, in one paragraph (an empty fact is left out). */
+export const companyParagraph = (): string =>
+  `Quem somos: ${SITE_NAME}. ${companyFacts()
+    .map((f) => `${f.rotulo}: ${Array.isArray(f.valor) ? f.valor.join(', ') : f.valor}.`)
+    .join(' ')}`;
+
 const bySection = (model: SiteModel, ...sections: Section[]) => listedPages(model).filter((p) => sections.includes(p.secao));
 
 export function rootLlms(model: SiteModel, origin = siteOrigin()): string {
@@ -90,6 +97,7 @@ export function rootLlms(model: SiteModel, origin = siteOrigin()): string {
     `${SITE_TAGLINE}. Site em português do Brasil; cada página tem uma versão em markdown no mesmo endereço com o sufixo .md.`,
     [
       `Para agentes: peça qualquer página com \`Accept: text/markdown\` ou acrescente \`.md\` ao endereço (a página inicial é ${origin}/index.md). Dados estruturados do site estão em ${origin}/agentes/catalogo.json e ${origin}/agentes/indice.json; a API pública v1 é somente leitura e o token é gratuito (${origin}/auth.md).`,
+      companyParagraph(),
       'A seção Optional reúne o que não é página: endpoints (MCP, /ask), a especificação OpenAPI, arquivos JSON e JSON Lines, o sitemap e os outros índices.',
     ],
     [

@@ -3,9 +3,11 @@
  * so the structured data agents read is the same everywhere. Typed with schema-dts (schema.org's own
  * vocabulary as TypeScript), so a misspelt property or a wrong value type fails the type check.
  */
-import type { BlogPosting, BreadcrumbList, FAQPage, ItemList, Offer, ProfessionalService, Service, WebSite, WithContext } from 'schema-dts';
+import type { BlogPosting, BreadcrumbList, ContactPoint, DayOfWeek, FAQPage, ItemList, Offer, OpeningHoursSpecification, PostalAddress, ProfessionalService, Service, WebSite, WithContext } from 'schema-dts';
 import { SHARE_IMAGE, SITE_NAME, SITE_TAGLINE, contactEmail, siteOrigin } from '../config/site.ts';
-import type { Produto } from '../model/content.ts';
+import { SCHEMA_DAY, addressLine, loadCompany, phoneDigits } from '../model/company.ts';
+import type { Empresa, Produto } from '../model/content.ts';
+import { formatCnpj } from '../model/cnpj.ts';
 import { findProduct, loadPrices } from '../model/prices.ts';
 import type { PageImage, SitePage } from './site.ts';
 import { isoDay } from './text.ts';
@@ -17,20 +19,68 @@ const brasil = { '@type': 'Country', name: 'Brasil' } as const;
 
 export const organizationId = (origin = siteOrigin()) => `${origin}/#organizacao`;
 
-export const organization = (origin = siteOrigin()): WithContext<ProfessionalService> => ({
-  '@context': 'https://schema.org',
-  '@type': 'ProfessionalService',
-  '@id': organizationId(origin),
-  name: SITE_NAME,
-  description: SITE_TAGLINE,
-  url: `${origin}/`,
-  logo: `${origin}/logo.svg`,
-  image: `${origin}${SHARE_IMAGE.path}`,
-  email: contactEmail(),
-  areaServed: brasil,
-  address: { '@type': 'PostalAddress', addressLocality: 'São Paulo', addressRegion: 'SP', addressCountry: 'BR' },
-  knowsLanguage: 'pt-BR',
-});
+/** The firm's postal address: only the parts content/empresa.json states. */
+const postalAddress = (e: Empresa): PostalAddress => {
+  const a = e.endereco;
+  const street = [a.logradouro, a.numero].filter(Boolean).join(', ');
+  return {
+    '@type': 'PostalAddress',
+    ...(street && { streetAddress: [street, a.complemento].filter(Boolean).join(' — ') }),
+    ...(a.bairro && { addressNeighborhood: a.bairro }),
+    ...(a.cidade && { addressLocality: a.cidade }),
+    ...(a.uf && { addressRegion: a.uf }),
+    ...(a.cep && { postalCode: a.cep }),
+    addressCountry: 'BR',
+  } as PostalAddress;
+};
+
+const openingHours = (e: Empresa): OpeningHoursSpecification | undefined =>
+  e.horario.dias.length
+    ? {
+        '@type': 'OpeningHoursSpecification',
+        dayOfWeek: e.horario.dias.map((d) => `https://schema.org/${SCHEMA_DAY[d]}` as DayOfWeek),
+        opens: e.horario.abre,
+        closes: e.horario.fecha,
+      }
+    : undefined;
+
+/**
+ * The firm (every page carries it): the facts of content/empresa.json that are filled (an empty one is left out,
+ * never guessed), the e-mail of CONTACT_EMAIL, a customer-service contact point and the official profiles.
+ */
+export const organization = (origin = siteOrigin(), e: Empresa = loadCompany()): WithContext<ProfessionalService> => {
+  const hours = openingHours(e);
+  const contactPoint: ContactPoint = {
+    '@type': 'ContactPoint',
+    contactType: 'customer service',
+    email: contactEmail(),
+    ...(e.telefone && { telephone: phoneDigits(e.telefone) }),
+    areaServed: 'BR',
+    availableLanguage: 'pt-BR',
+    ...(hours && { hoursAvailable: hours }),
+  };
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'ProfessionalService',
+    '@id': organizationId(origin),
+    name: SITE_NAME,
+    ...(e.razaoSocial && { legalName: e.razaoSocial }),
+    ...(e.cnpj && { taxID: formatCnpj(e.cnpj) }),
+    description: SITE_TAGLINE,
+    url: `${origin}/`,
+    logo: `${origin}/logo.svg`,
+    image: `${origin}${SHARE_IMAGE.path}`,
+    email: contactEmail(),
+    ...(e.telefone && { telephone: phoneDigits(e.telefone) }),
+    ...(addressLine(e) && { address: postalAddress(e) }),
+    ...(hours && { openingHoursSpecification: hours }),
+    ...(e.fundacao !== null && { foundingDate: String(e.fundacao) }),
+    contactPoint,
+    ...(e.perfis.length && { sameAs: e.perfis }),
+    areaServed: brasil,
+    knowsLanguage: 'pt-BR',
+  };
+};
 
 /** The offer of a product of content/precos.json: its price in BRL, availability, its page, sold by the organization. */
 export const productOffer = (product: Produto, origin = siteOrigin()): Offer => ({

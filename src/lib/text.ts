@@ -53,3 +53,6 @@ export const wordCount = (markdown: string): number => {
   for (let i = text.indexOf(' '); i !== -1; i = text.indexOf(' ', i + 1)) spaces++;
   return text ? spaces + 1 : 0;
 };
+
+/** The text with its first letter in lower case (a value placed after a colon, as pt-BR writes it). */
+export const lowerFirst = (text: string): string => text.charAt(0).toLocaleLowerCase('pt-BR') + text.slice(1);

@@ -4,6 +4,7 @@
  * nothing else declares the shape of an entry.
  */
 import { z } from 'zod';
+import { isValidCnpj } from './cnpj.ts';
 
 const isoDate = z.coerce.date({ error: 'deve ser uma data no formato AAAA-MM-DD' });
 const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'use apenas letras minúsculas sem acento, números e hífens');
@@ -153,6 +154,59 @@ export const precosSchema = z
     }
   });
 
+/**
+ * A fact of content/empresa.json: an empty text means "not known yet" and is shown nowhere; a filled one must have
+ * the fact's form.
+ */
+const fato = (form: RegExp | ((value: string) => boolean), message: string) =>
+  z
+    .string()
+    .trim()
+    .refine((v) => v === '' || (typeof form === 'function' ? form(v) : form.test(v)), message);
+const texto = z.string().trim().max(160, 'longo demais (máximo 160 caracteres)');
+const telefone = fato(/^\+55 \d{2} \d{4,5}-\d{4}$/, 'use o formato +55 11 3000-0000 (ou +55 11 93000-0000 para celular)');
+export const UFS = ['AC', 'AL', 'AM', 'AP', 'BA', 'CE', 'DF', 'ES', 'GO', 'MA', 'MG', 'MS', 'MT', 'PA', 'PB', 'PE', 'PI', 'PR', 'RJ', 'RN', 'RO', 'RR', 'RS', 'SC', 'SE', 'SP', 'TO'] as const;
+export const DIAS_DA_SEMANA = ['seg', 'ter', 'qua', 'qui', 'sex', 'sab', 'dom'] as const;
+const hora = fato(/^(?:[01]\d|2[0-3]):[0-5]\d$/, 'use o formato HH:MM, por exemplo 09:00');
+
+/**
+ * The firm's facts: content/empresa.json, declared once and read by the footer, /contato, /sobre, the
+ * Organization JSON-LD and /llms.txt (src/model/company.ts). The contact e-mail is not here: it comes from
+ * CONTACT_EMAIL (src/config/site.ts). Only facts the firm has confirmed are filled; the rest stay empty.
+ */
+export const empresaSchema = z
+  .object({
+    nomeFantasia: z.string().trim().min(2).max(80),
+    razaoSocial: texto,
+    cnpj: fato(isValidCnpj, 'CNPJ inválido: confira os 14 caracteres e os dois dígitos verificadores'),
+    endereco: z
+      .object({
+        logradouro: texto,
+        numero: z.string().trim().max(20),
+        complemento: texto,
+        bairro: texto,
+        cidade: texto,
+        uf: fato((v) => (UFS as readonly string[]).includes(v), 'use a sigla do estado em maiúsculas, por exemplo SP'),
+        cep: fato(/^\d{5}-\d{3}$/, 'use o formato 01310-100'),
+      })
+      .strict(),
+    telefone,
+    whatsapp: telefone,
+    horario: z
+      .object({
+        dias: z.array(z.enum(DIAS_DA_SEMANA)).max(7),
+        abre: hora,
+        fecha: hora,
+      })
+      .strict()
+      .refine((h) => (h.dias.length === 0) === (h.abre === '') && (h.abre === '') === (h.fecha === ''), 'preencha dias, abertura e fechamento juntos, ou deixe os três vazios'),
+    /** Year the firm was founded, or null while not confirmed. */
+    fundacao: z.number().int().min(1900).max(2100).nullable(),
+    /** Public profiles of the firm (LinkedIn, Instagram, YouTube…), absolute https URLs. */
+    perfis: z.array(z.url({ protocol: /^https$/, error: 'use um endereço https:// completo' })).max(10),
+  })
+  .strict();
+
 export type Pagina = z.infer<typeof paginaSchema>;
 export type Solucao = z.infer<typeof solucaoSchema>;
 export type Objetivo = z.infer<typeof objetivoSchema>;
@@ -161,6 +215,7 @@ export type Documento = z.infer<typeof documentoSchema>;
 export type Autor = z.infer<typeof autorSchema>;
 export type Precos = z.infer<typeof precosSchema>;
 export type Produto = z.infer<typeof produtoSchema>;
+export type Empresa = z.infer<typeof empresaSchema>;
 
 /** The schema of each content collection, by its folder under content/ (src/content.config.ts wires them to Astro). */
 export const COLLECTION_SCHEMAS = {

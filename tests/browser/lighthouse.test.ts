@@ -1,6 +1,6 @@
 /**
- * Lighthouse (npm `lighthouse`, Debian's Chromium) on the home page, a solution, an article and the
- * measurement page, through the local server over the built dist/ (real `_headers`: the page CSP, HSTS …).
+ * Lighthouse (npm `lighthouse`, Debian's Chromium) on the home page, a solution, an article, the
+ * measurement page and the contact page (its form), through the local server over the built dist/ (real `_headers`: the page CSP, HSTS …).
  * Lighthouse's defaults: mobile form factor and simulated throttling (Lantern), so the performance score does
  * not depend on this machine's real network. Each page is run 3 times and each category's median is held to
  * performance ≥ 98, accessibility, best practices and SEO = 100. One Chromium serves every run.
@@ -36,6 +36,7 @@ const pages: { name: string; path: string }[] = skip
       { name: 'solucao', path: `/${firstPublished('solucoes/').rota}` },
       { name: 'artigo', path: `/${firstPublished('blog/').rota}` },
       { name: 'medicao', path: '/diagnostico-de-visibilidade-cognitiva' },
+      { name: 'contato', path: '/contato' },
     ];
 
 let server: LocalServer;

@@ -12,14 +12,13 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, ConsoleMessage, Page } from 'playwright-core';
 import { type LocalServer, startLocalServer } from '../../server/local.ts';
 import type { IndexEntry } from '../../src/model/site-data.ts';
+import { runAxe } from '../helpers/axe.ts';
 import { firstPublished, publishedPages } from '../helpers/published.ts';
 import { CHROMIUM, CHROMIUM_ARGS, requireSystem } from '../helpers/system.ts';
 
 const skip = requireSystem(CHROMIUM, 'chromium');
 const root = new URL('../../', import.meta.url);
 const SCREENSHOTS = fileURLToPath(new URL('test-results/screenshots/', root));
-const AXE_SOURCE = fileURLToPath(new URL('node_modules/axe-core/axe.min.js', root));
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 
 interface Template {
   name: string;
@@ -84,18 +83,6 @@ function watch(page: Page, documentUrl: () => string, expectedStatus = 200): str
     if (response.status() >= 400 && response.url() !== documentUrl()) problems.push(`HTTP ${response.status()}: ${response.url()}`);
   });
   return problems;
-}
-
-async function runAxe(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: AXE_SOURCE });
-  const violations = await page.evaluate(async (tags) => {
-    // @ts-expect-error axe is injected into the page.
-    const result = await window.axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
-    return (result.violations as { id: string; impact: string; help: string; nodes: { target: string[] }[] }[]).map(
-      (v) => `${v.id} (${v.impact}): ${v.help} → ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join(' | ')}`,
-    );
-  }, AXE_TAGS);
-  return violations;
 }
 
 const ldTypes = (page: Page): Promise<string[]> =>

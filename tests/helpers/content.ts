@@ -7,7 +7,7 @@
 import { readFile, readdir } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import yaml from 'js-yaml';
-import { COLLECTION_SCHEMAS, precosSchema } from '../../src/model/content.ts';
+import { COLLECTION_SCHEMAS, empresaSchema, precosSchema } from '../../src/model/content.ts';
 import { frontMatterOf, impossibleDates, parseOrThrow, withContentMessages } from '../../src/model/validation.ts';
 import { assembleSite, type SiteEntries, type SiteModel } from '../../src/lib/site-model.ts';
 
@@ -52,6 +52,7 @@ export function checkContent(files: ContentFiles): { model?: SiteModel; error?: 
   }
   try {
     const prices = parseOrThrow(precosSchema, JSON.parse(files.get('content/precos.json') ?? '{}'), 'content/precos.json');
+    parseOrThrow(empresaSchema, JSON.parse(files.get('content/empresa.json') ?? '{}'), 'content/empresa.json');
     if (problems.length) return { error: problems.join('\n') };
     return { model: assembleSite(entries as unknown as SiteEntries, prices) };
   } catch (error) {

@@ -172,6 +172,8 @@ const FUNCTION_PATHS = [
   '/mcp/docs',
   '/a2a',
   '/a2a',
+  '/contato/formulario',
+  '/contato/formulario',
 ] as const;
 
 const DOMAINS = [
@@ -602,6 +604,14 @@ function bodyFor(rng: Rng, pathname: string, material: FuzzMaterial): { body?: B
       wrongValue(rng),
     ]);
     return { body: Buffer.from(JSON.stringify(rng.chance(0.05) ? [m] : m)), type: pickType(rng.pick(['application/json', 'application/a2a+json', ''])), notes };
+  }
+  if (pathname.startsWith('/contato/formulario')) {
+    const form = new URLSearchParams();
+    const text = () => (rng.chance(0.7) ? rng.pick([...SEARCH_TERMS, ...DOMAINS]) : String(wrongValue(rng)));
+    for (const field of ['nome', 'email', 'empresa', 'site', 'mensagem', 'nota', 'produto', 'consentimento', 'fax']) {
+      if (rng.chance(0.75)) form.append(field, field === 'email' && rng.chance(0.6) ? 'fuzz@exemplo.com.br' : field === 'consentimento' && rng.chance(0.7) ? 'sim' : text());
+    }
+    return { body: Buffer.from(form.toString()), type: pickType('application/x-www-form-urlencoded'), notes };
   }
   if (pathname.startsWith('/api/ia/medicao')) {
     const site = rng.pick(DOMAINS);

@@ -79,7 +79,7 @@ after(async () => {
 // ---------------------------------------------------------------------------------------------------------
 // What a response may look like
 
-type Area = 'mcp' | 'measurement' | 'reading' | 'function' | 'static';
+type Area = 'mcp' | 'measurement' | 'contact' | 'reading' | 'function' | 'static';
 
 /** The function (route table name) or 'static' that a request reaches. */
 function routeOf(r: FuzzRequest): string {
@@ -104,6 +104,7 @@ function areaOf(r: FuzzRequest): Area {
   // JSON-RPC endpoints: MCP and the A2A agent answer JSON-RPC error objects, not the contract's error body.
   if (route.name === 'mcp' || route.name === 'a2a') return 'mcp';
   if (route.name === 'readiness') return 'measurement';
+  if (route.name === 'contact') return 'contact';
   if (pathname === '/api/ia/leitura' || /^\/api\/v1\/prontidao\//.test(pathname)) return 'reading';
   return 'function';
 }
@@ -212,7 +213,8 @@ function problemsOf(r: FuzzRequest, res: FuzzResponse): string[] {
       return problems;
     }
     const type = res.headers['content-type'] ?? '';
-    if (area === 'measurement' && type.startsWith('text/html') && header(r, 'accept').toLowerCase().includes('text/html')) return problems;
+    // The forms posted without JavaScript answer their errors as pages.
+    if ((area === 'measurement' || area === 'contact') && type.startsWith('text/html') && header(r, 'accept').toLowerCase().includes('text/html')) return problems;
     const asError = errorBodyProblem(res, text);
     if (asError && (area === 'measurement' || area === 'reading')) {
       const asEnvelope = envelopeProblem(res, text);

@@ -24,6 +24,7 @@ const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 /** Functions outside the OpenAPI document, each for a stated reason (a new function must be documented or listed here). */
 const UNDOCUMENTED_FUNCTIONS: Record<string, string> = {
   a2a: 'JSON-RPC do protocolo A2A, descrito pelo cartão /.well-known/agent-card.json',
+  contact: 'o formulário de contato do site (HTML para pessoas), fora da API pública',
   mcp: 'JSON-RPC do MCP, descrito pelos cartões /.well-known/mcp/*',
   readiness: 'a medição do formulário do site e o diretório de chaves Web Bot Auth, fora da API pública',
 };

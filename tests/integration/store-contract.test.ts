@@ -6,12 +6,16 @@
  */
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import handler from '../../functions/auth/handler.ts';
 import { loadConfig } from '../../functions/config.ts';
 import { rateLimit } from '../../functions/limits/rate-limit.ts';
 import { createStore } from '../../functions/store/index.ts';
 import { MemoryStore } from '../../functions/store/memory.ts';
+import { SqliteStore } from '../../functions/store/sqlite.ts';
 import { type Store, StoreUnavailableError } from '../../functions/store/types.ts';
 import { UpstashStore } from '../../functions/store/upstash.ts';
 import { type RedisBridge, redisUnavailable, startRedisBridge } from '../helpers/redis.ts';
@@ -129,6 +133,37 @@ function contractSuite(name: string, make: () => Store, skip: false | string = f
 
 contractSuite('memory', () => new MemoryStore());
 
+const sqliteDir = mkdtempSync(join(tmpdir(), 'store-sqlite-'));
+after(() => rmSync(sqliteDir, { recursive: true, force: true }));
+contractSuite('sqlite (node:sqlite, file under a data folder)', () => new SqliteStore({ dir: sqliteDir }));
+
+describe('sqlite store persistence', () => {
+  test('what one instance wrote, a new instance on the same folder reads (a restart); expiry survives too', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'store-sqlite-restart-'));
+    try {
+      const first = new SqliteStore({ dir });
+      await first.set('lead', { nome: 'Ana', ç: 'ação' });
+      await first.set('short', 'x', { ttlSeconds: 1 });
+      assert.equal((await first.hit('seq', 3600)).count, 1);
+      first.close();
+      const second = new SqliteStore({ dir });
+      assert.deepEqual(await second.get('lead'), { nome: 'Ana', ç: 'ação' });
+      assert.equal((await second.hit('seq', 3600)).count, 2);
+      await sleep(1_100);
+      assert.equal(await second.get('short'), null);
+      second.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('an unusable folder (below a regular file) is StoreUnavailableError', () => {
+    const file = join(sqliteDir, 'um-arquivo');
+    writeFileSync(file, 'x');
+    assert.throws(() => new SqliteStore({ dir: join(file, 'dados') }), StoreUnavailableError);
+  });
+});
+
 const skipRedis = redisUnavailable();
 let bridge: RedisBridge | undefined;
 before(async () => {
@@ -226,8 +261,10 @@ describe('callers degrade on a frozen Redis (no 500)', { skip: skipRedis }, () =
   });
 });
 
-test('createStore picks Upstash only when configured, and survives a malformed URL', () => {
+test('createStore picks Upstash only when configured, then the file store with a data folder, and survives a malformed URL', () => {
   assert.equal(createStore({ upstash: undefined }).kind, 'memory');
+  assert.equal(createStore({ upstash: undefined, dataDir: sqliteDir }).kind, 'sqlite');
+  assert.equal(createStore({ upstash: { url: 'https://exemplo.upstash.io', token: 't' }, dataDir: sqliteDir }).kind, 'upstash');
   assert.equal(createStore({ upstash: { url: 'https://exemplo.upstash.io', token: 't' } }).kind, 'upstash');
   assert.equal(createStore({ upstash: { url: 'não é url', token: 't' } }).kind, 'memory');
 });

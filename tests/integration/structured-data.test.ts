@@ -36,6 +36,8 @@ const REQUIRED: Record<string, string[]> = {
   ImageObject: ['url', 'width', 'height'],
   Person: ['name'],
   PostalAddress: ['addressCountry'],
+  ContactPoint: ['contactType', 'email'],
+  OpeningHoursSpecification: ['dayOfWeek', 'opens', 'closes'],
   Country: ['name'],
   Audience: ['audienceType'],
 };

@@ -419,6 +419,29 @@ export const ROUTE_CHECKS: readonly RouteCheck[] = [
     expect: securityHeaders(DATA_SECURITY_HEADERS),
     stableBody: true,
   },
+  {
+    name: 'formulário de contato preenchido pela URL (função contact, página do site)',
+    method: 'GET',
+    path: '/contato/formulario?produto=seo-local&nota=62&site=exemplo.com.br',
+    status: 200,
+    expect: { 'content-type': matches(/^text\/html/i), 'x-robots-tag': equals('noindex'), ...securityHeaders(PAGE_SECURITY_HEADERS) },
+    verify: (body) => {
+      assert.match(body, /class="site-footer"/);
+      assert.match(body, /<input id="contato-site" name="site"[^>]* value="exemplo\.com\.br"/);
+      assert.match(body, /<input type="hidden" name="nota" value="62">/);
+    },
+  },
+  {
+    name: 'formulário de contato com campos inválidos: 400 com o erro do contrato',
+    method: 'POST',
+    path: '/contato/formulario',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+    body: 'nome=Ana&email=ana%40exemplo&mensagem=oi',
+    status: 400,
+    expect: { 'content-type': JSON_TYPE },
+    verify: (body) => assert.equal(json(body).error, 'invalid_request'),
+    stableBody: true,
+  },
 ];
 
 // ---------------------------------------------------------------------------------------------------------

@@ -43,3 +43,16 @@ test('compiled path patterns match exactly what URLPattern matches', async () =>
     for (const path of paths) assert.equal(compiled.test(path), reference.test({ pathname: path }), `${pattern} × ${path}`);
   }
 });
+
+test('every scheduled job module exists, default-exports a function, and its adapter carries the schedule', async () => {
+  const { SCHEDULED_FUNCTIONS } = await import('../../functions/routes.ts');
+  assert.ok(SCHEDULED_FUNCTIONS.some((job) => job.name === 'contact-retry'));
+  for (const job of SCHEDULED_FUNCTIONS) {
+    const mod = (await import(new URL(`../../functions/${job.module}`, import.meta.url).href)) as { default: unknown };
+    assert.equal(typeof mod.default, 'function', job.module);
+    const adapter = await readFile(new URL(`../../netlify/functions/${job.name}.mts`, import.meta.url), 'utf8');
+    assert.match(adapter, new RegExp(`schedule: ${JSON.stringify(job.schedule).replace(/\*/g, '\\*')}`));
+  }
+  assert.equal(matchFunctionRoute('/contato/formulario')?.name, 'contact');
+  assert.equal(matchFunctionRoute('/contato'), undefined, '/contato stays a static page');
+});

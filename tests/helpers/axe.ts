@@ -1,0 +1,22 @@
+/**
+ * axe-core in a Playwright page, shared by the browser suites (tests/browser/pages.test.ts, contact.test.ts):
+ * WCAG 2.x A/AA and best-practice rules, violations as readable lines. The page's context must bypass the CSP
+ * (the axe script is injected) and run JavaScript.
+ */
+import { fileURLToPath } from 'node:url';
+import type { Page } from 'playwright-core';
+
+const AXE_SOURCE = fileURLToPath(new URL('../../node_modules/axe-core/axe.min.js', import.meta.url));
+export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
+
+export async function runAxe(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: AXE_SOURCE });
+  const violations = await page.evaluate(async (tags) => {
+    // @ts-expect-error axe is injected into the page.
+    const result = await window.axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
+    return (result.violations as { id: string; impact: string; help: string; nodes: { target: string[] }[] }[]).map(
+      (v) => `${v.id} (${v.impact}): ${v.help} → ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join(' | ')}`,
+    );
+  }, AXE_TAGS);
+  return violations;
+}
