@@ -4,7 +4,8 @@
  *   - the project with 1,000 and 5,000 synthetic articles added (bench/generate-corpus.ts);
  *   - a bare Astro markdown build of the same 1,000 / 5,000 articles (the baseline: one collection with the
  *     glob loader and no schema, one page rendering each entry in a minimal HTML shell);
- * and, on the real site's output, an article page's weight (HTML + CSS, gzip) next to its markdown twin.
+ * and, on the real site's output, an article page's weight (HTML + CSS, gzip) next to its markdown twin, and the
+ * weight of the home and the measurement page (they carry diagrams).
  *
  * Every build runs in a throwaway copy in the OS temp dir (node_modules symlinked, its own Astro cacheDir,
  * so every build starts cold and nothing touches the working tree's dist/ or caches), one at a time.
@@ -143,19 +144,31 @@ async function cleanup(dir: string): Promise<void> {
 
 const gz = (data: string | Buffer) => gzipSync(data).length;
 
+/** A page of the output and the stylesheets it links (gzip). */
+async function htmlAndCss(dist: string, file: string): Promise<{ html: string; cssGzip: number; cssFiles: number }> {
+  const html = await readFile(join(dist, file), 'utf8');
+  const cssHrefs = [...html.matchAll(/<link\b[^>]*\brel="?stylesheet"?[^>]*>/g)]
+    .map((m) => /\bhref="?([^"\s>]+)"?/.exec(m[0])?.[1])
+    .filter((h): h is string => !!h && h.startsWith('/'));
+  let cssGzip = 0;
+  for (const href of cssHrefs) cssGzip += gz(await readFile(join(dist, href.split(/[?#]/)[0] ?? href)));
+  return { html, cssGzip, cssFiles: cssHrefs.length };
+}
+
+/** Pages with a diagram, whose first round trip is checked too: the home and the measurement page (its own CSS). */
+const OTHER_PAGES = [
+  ['página inicial', 'index.html'],
+  ['página da medição', 'diagnostico-de-visibilidade-cognitiva.html'],
+] as const;
+
 /** Article pages of the real site: HTML + linked CSS (gzip) and the markdown twin beside it. */
 async function pageWeight(dist: string): Promise<BenchRow[]> {
   const realArticles = (await readdir(join(ROOT, 'content/blog'))).filter((f) => /\.mdx?$/.test(f)).map((f) => f.replace(/\.mdx?$/, ''));
   const measured: { slug: string; htmlRaw: number; htmlGzip: number; cssGzip: number; cssFiles: number; twinRaw: number; twinGzip: number }[] = [];
   for (const slug of realArticles) {
-    const html = await readFile(join(dist, 'blog', `${slug}.html`), 'utf8');
+    const { html, cssGzip, cssFiles } = await htmlAndCss(dist, `blog/${slug}.html`);
     const twin = await readFile(join(dist, 'blog', `${slug}.md`), 'utf8');
-    const cssHrefs = [...html.matchAll(/<link\b[^>]*\brel="?stylesheet"?[^>]*>/g)]
-      .map((m) => /\bhref="?([^"\s>]+)"?/.exec(m[0])?.[1])
-      .filter((h): h is string => !!h && h.startsWith('/'));
-    let cssGzip = 0;
-    for (const href of cssHrefs) cssGzip += gz(await readFile(join(dist, href.split(/[?#]/)[0] ?? href)));
-    measured.push({ slug, htmlRaw: Buffer.byteLength(html), htmlGzip: gz(html), cssGzip, cssFiles: cssHrefs.length, twinRaw: Buffer.byteLength(twin), twinGzip: gz(twin) });
+    measured.push({ slug, htmlRaw: Buffer.byteLength(html), htmlGzip: gz(html), cssGzip, cssFiles, twinRaw: Buffer.byteLength(twin), twinGzip: gz(twin) });
   }
   if (!measured.length) return [];
   const worst = measured.reduce((a, b) => (b.htmlGzip + b.cssGzip > a.htmlGzip + a.cssGzip ? b : a));
@@ -183,6 +196,13 @@ async function pageWeight(dist: string): Promise<BenchRow[]> {
       value: sum((m) => m.twinRaw) / sum((m) => m.htmlRaw),
       unit: '×',
     },
+    ...(await Promise.all(
+      OTHER_PAGES.map(async ([what, file]): Promise<BenchRow> => {
+        const { html, cssGzip } = await htmlAndCss(dist, file);
+        const bytes = gz(html) + cssGzip;
+        return { area: AREA, metric: `${what}, HTML + CSS (gzip)`, value: bytes / 1024, unit: 'KiB', target: '≤ 14 KiB (1ª ida e volta TCP)', ok: bytes <= FIRST_ROUND_TRIP };
+      }),
+    )),
   ];
 }
 

@@ -58,7 +58,8 @@ const CABECALHOS = [
   'O papel do conteúdo', 'Quando chamar o time técnico', 'O que muda para o negócio', 'Próximos passos',
   'Um exemplo concreto', 'O que não fazer',
 ];
-const AUTORES = ['Marina Albuquerque', 'Beatriz Nogueira', 'Rafael Tavares', 'Camila Fontes', 'Diego Moreira'];
+/** The authors of content/autores (the build rejects an article whose author has no page there). */
+const AUTORES = ['Marina Albuquerque', 'Beatriz Nogueira', 'Rafael Tavares'];
 const TAGS = [
   'visibilidade cognitiva', 'motores generativos', 'SEO técnico', 'dados estruturados', 'llms.txt', 'agentes de IA',
   'markdown', 'busca local', 'estratégia de conteúdo', 'medição', 'robots.txt', 'rastreamento', 'indexação', 'citações',

@@ -2,7 +2,7 @@
  * Build integration. While and after Astro writes the static site, it
  *  1. publishes the page bundle (src/pages/build-pages.json.ts, never itself published): every page's markdown
  *     twin, `/agentes/indice.json`, the serialized search index and the functions' `.generated/site-data.json`
- *     (./publish-pages.ts);
+ *     (./publish-pages.ts), and every page's share image (./share-image.ts);
  *  2. writes Netlify's `_headers` and `_redirects` (security headers, media types, aliases) for every file;
  *  2b. moves the functions' page shell (src/pages/moldura-de-pagina.astro) out of the site into `.generated/`;
  *  3. has Vite ship the content data store to the prerenderer in a form V8 loads in linear time
@@ -140,7 +140,7 @@ export default function siteArtifacts(): AstroIntegration {
         const bundleFile = join(out, PAGE_BUNDLE_FILE);
         if (!running) running = inThread(JSON.parse(await readFile(bundleFile, 'utf8')) as PageBundle, out, projectRoot);
         await rm(bundleFile, { force: true });
-        const { twins, listed } = await running.published;
+        const { twins, listed, images } = await running.published;
         const documentos = await running.finish(await publishedRest(out));
         running = undefined;
 
@@ -150,7 +150,7 @@ export default function siteArtifacts(): AstroIntegration {
         await writeFile(join(out, '_headers'), renderHeadersFile(paths));
         await writeFile(join(out, '_redirects'), renderRedirectsFile());
         logger.info(
-          `${twins} gêmeos markdown, agentes/indice.json, _headers, _redirects, ${SITE_DATA_FILE} e ${PAGE_SHELL_FILE} gerados (${listed} páginas listadas, ${documentos} documentos)`,
+          `${twins} gêmeos markdown, ${images} imagens de compartilhamento, agentes/indice.json, _headers, _redirects, ${SITE_DATA_FILE} e ${PAGE_SHELL_FILE} gerados (${listed} páginas listadas, ${documentos} documentos)`,
         );
       },
     },

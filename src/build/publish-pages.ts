@@ -1,7 +1,7 @@
 /**
  * Publishes the page bundle (src/pages/build-pages.json.ts): every page's markdown twin (`<rota>.md`), the
  * public search index (`/agentes/indice.json`), the serialized search index and the functions' site data
- * (`.generated/`). Plain Node: runs in a worker thread while Astro renders the HTML pages, or in the build hook
+ * (`.generated/`), and the share images (./share-image.ts). Plain Node: runs in a worker thread while Astro renders the HTML pages, or in the build hook
  * when no worker got the bundle (see ./integration.ts).
  *
  * The site data has two parts: the pages, written as soon as the bundle is here, and what other routes
@@ -9,6 +9,8 @@
  */
 import { mkdir, type FileHandle, open, rename, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import { renderShareImage } from './share-image.ts';
+import type { ShareImageSpec } from '../lib/share-images.ts';
 import { twinBodyText } from '../lib/text.ts';
 import { originFree, SITE_DATA_FILE, type IndexEntry, type PageBundle, type SiteData } from '../model/site-data.ts';
 import { twinOf } from '../model/routes.ts';
@@ -19,6 +21,8 @@ export interface Published {
   twins: number;
   /** Pages in the index and the site data (the listed ones). */
   listed: number;
+  /** Share images rendered. */
+  images: number;
 }
 
 export interface Publication {
@@ -65,6 +69,18 @@ async function writeTwins(outDir: string, paginas: PageBundle['paginas']): Promi
   });
 }
 
+/** The share images (PNG), one at a time: rendering is synchronous CPU work on this thread. */
+async function writeShareImages(outDir: string, imagens: readonly ShareImageSpec[]): Promise<void> {
+  const folders = new Set<string>();
+  for (const spec of imagens) {
+    const file = join(outDir, spec.caminho);
+    const folder = dirname(file);
+    if (!folders.has(folder)) await mkdir(folder, { recursive: true });
+    folders.add(folder);
+    await writeFile(file, await renderShareImage(spec));
+  }
+}
+
 /** `/agentes/indice.json`: exactly `JSON.stringify({ origem, total, paginas }, null, 2)`, page by page. */
 async function writePublicIndex(outDir: string, origem: string, paginas: readonly PublishedPage[]): Promise<void> {
   await mkdir(join(outDir, 'agentes'), { recursive: true });
@@ -99,6 +115,7 @@ export async function publishPages(bundle: PageBundle, outDir: string, projectRo
     }));
   await writePublicIndex(outDir, bundle.origem, paginas);
   await writeSearchIndex(paginas, projectRoot);
+  await writeShareImages(outDir, bundle.imagens);
 
   // The site data: `{"paginas":[…]` now, the rest in `finish`; renamed into place when complete.
   const target = join(projectRoot, SITE_DATA_FILE);
@@ -116,7 +133,7 @@ export async function publishPages(bundle: PageBundle, outDir: string, projectRo
     throw error;
   }
   return {
-    published: { twins: bundle.paginas.length, listed: paginas.length },
+    published: { twins: bundle.paginas.length, listed: paginas.length, images: bundle.imagens.length },
     async finish(catalogo, documentos) {
       try {
         const rest = { origem: bundle.origem, catalogo, documentos } satisfies Omit<SiteData, 'paginas'>;

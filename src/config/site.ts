@@ -22,8 +22,8 @@ export const API_NAME = `API pública da ${SITE_NAME}`;
 export const API_VERSION = '1.0.0';
 
 /**
- * The site's share image (Open Graph, X/Twitter cards, schema.org `image`): every page's image until pages get their own
- * (the page model carries it, see `imagem` in src/lib/site.ts).
+ * The site's share image (the organization's schema.org `image`, and the 404 page's card). Every page of the site
+ * model has its own, generated at build (src/lib/share-images.ts).
  */
 export const SHARE_IMAGE = {
   path: '/og.png',

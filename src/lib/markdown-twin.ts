@@ -4,6 +4,7 @@
  * absolute links and no navigation chrome.
  */
 import { siteOrigin } from '../config/site.ts';
+import { diagramMarkdown, diagramOf } from './diagrams.ts';
 import type { PageSection } from './page-model.ts';
 import { describePage } from './pages/index.ts';
 import { isMdx, mdxToMarkdown } from './render-mdx.ts';
@@ -66,7 +67,9 @@ async function buildTwin(p: SitePage, model: SiteModel, origin: string): Promise
   // A fact sheet opens the twin; the other sections follow the body.
   const before = view.secoes.filter((s) => s.tipo === 'fatos');
   const after = view.secoes.filter((s) => s.tipo !== 'fatos');
-  const body = absolutizeLinks(await bodyOf(p), origin);
+  // The page's diagram (./diagrams.ts), as text where the HTML page draws it: before the body.
+  const diagram = diagramOf(p.rota);
+  const body = [diagram && diagramMarkdown(diagram), absolutizeLinks(await bodyOf(p), origin)].filter(Boolean).join('\n\n');
   const parts = [...before.map((s) => sectionMarkdown(s, origin)), body, ...after.map((s) => sectionMarkdown(s, origin))];
   return `${[...header, ...parts.filter(Boolean)].join('\n\n')}\n`;
 }

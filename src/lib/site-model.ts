@@ -11,6 +11,7 @@ import type { Precos } from '../model/content.ts';
 import { DOCUMENT_PATHS, LINKABLE_PREFIXES } from '../model/public-paths.ts';
 import { COLLECTION_PREFIX, type PageKind, ROUTE_PATTERN, type Section, pathOf, sectionOf, twinOf } from '../model/routes.ts';
 import { ContentError } from '../model/validation.ts';
+import { ARTICLES_WITH_OWN_IMAGE, SHARE_IMAGE_SIZE, type ShareImageSpec, pageShareImage, sectionShareImage } from './share-images.ts';
 
 type EntryOf = {
   pagina: CollectionEntry<'paginas'>;
@@ -27,13 +28,16 @@ export interface PageImage {
   height: number;
 }
 
-/** The site's share image, the image of every page for now. */
+/** The site's share image (pages outside the site model: the 404). */
 export const shareImage = (origin?: string): PageImage => ({
   url: absoluteUrl(SHARE_IMAGE.path, origin),
   alt: SHARE_IMAGE.alt,
   width: SHARE_IMAGE.width,
   height: SHARE_IMAGE.height,
 });
+
+/** A generated share image (./share-images.ts) as the page model carries it. */
+const generatedImage = (spec: ShareImageSpec): PageImage => ({ url: absoluteUrl(spec.caminho), alt: spec.alt, ...SHARE_IMAGE_SIZE });
 
 interface BasePage<K extends PageKind> {
   kind: K;
@@ -45,6 +49,8 @@ interface BasePage<K extends PageKind> {
   descricao: string;
   /** Image of the page (share cards, JSON-LD). */
   imagem: PageImage;
+  /** What the build renders for that image (src/build/share-image.ts). */
+  imagemGerada: ShareImageSpec;
   lastmod: Date;
   /** Source file, relative to the project root (for error messages). */
   file: string;
@@ -65,6 +71,8 @@ export interface SiteModel {
 
 const fileOf = (entry: { filePath?: string; id: string }, folder: string) => entry.filePath ?? `content/${folder}/${entry.id}`;
 
+const withImage = (spec: ShareImageSpec) => ({ imagem: generatedImage(spec), imagemGerada: spec });
+
 function page<K extends PageKind>(kind: K, entry: EntryOf[K], folder: string, lastmod: Date): BasePage<K> {
   const rota = `${COLLECTION_PREFIX[kind]}${entry.id}`;
   return {
@@ -75,7 +83,7 @@ function page<K extends PageKind>(kind: K, entry: EntryOf[K], folder: string, la
     secao: sectionOf(rota),
     titulo: entry.data.titulo,
     descricao: entry.data.descricao,
-    imagem: shareImage(),
+    ...withImage(pageShareImage({ rota, titulo: entry.data.titulo, secao: sectionOf(rota) })),
     lastmod,
     file: fileOf(entry, folder),
     entry,
@@ -159,6 +167,8 @@ export function assembleSite({ paginas, solucoes, objetivos, blog, documentos, a
   const articlePages = blog
     .map((e) => page('artigo', e, 'blog', e.data.atualizadoEm ?? e.data.publicadoEm))
     .sort((a, b) => b.entry.data.publicadoEm.getTime() - a.entry.data.publicadoEm.getTime());
+  // Beyond the newest articles, the blog's image (see ARTICLES_WITH_OWN_IMAGE).
+  for (const a of articlePages.slice(ARTICLES_WITH_OWN_IMAGE)) Object.assign(a, withImage(sectionShareImage(a.secao)));
   const plainPages = paginas.map((e) => page('pagina', e, 'paginas', e.data.atualizadoEm));
 
   const pages: SitePage[] = [...plainPages, ...solutionPages, ...objectivePages, ...articlePages].sort((a, b) =>

@@ -4,6 +4,7 @@
  * are the types inferred from their schemas (./resources.ts).
  */
 import type { Catalogo, IndexEntry } from './resources.ts';
+import type { ShareImageSpec } from '../lib/share-images.ts';
 
 export const SITE_DATA_FILE = '.generated/site-data.json';
 
@@ -34,7 +35,8 @@ export function withOrigin<T>(value: T, origin: string): T {
 
 /**
  * What the prerender hands the build integration (`src/pages/build-pages.json.ts`, deleted from the output once
- * read): every page, listed or not, with its index fields and its markdown twin.
+ * read): every page, listed or not, with its index fields and its markdown twin, and the share images to render
+ * (each once).
  */
 export const PAGE_BUNDLE_FILE = 'build-pages.json';
 /** Key on `globalThis` of the function through which the bundle route hands the bundle to the integration in process. */
@@ -42,6 +44,7 @@ export const PAGE_BUNDLE_CHANNEL = Symbol.for('sinal-cognitivo.build.page-bundle
 export interface PageBundle {
   origem: string;
   paginas: (Omit<IndexEntry, 'texto'> & { listada: boolean; markdown: string })[];
+  imagens: ShareImageSpec[];
 }
 
 export type { Catalogo, CatalogoObjetivo, CatalogoSolucao, IndexEntry } from './resources.ts';

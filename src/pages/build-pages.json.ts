@@ -30,6 +30,7 @@ export const GET: APIRoute = async () => {
         markdown: await renderTwin(p, model),
       })),
     ),
+    imagens: [...new Map(model.pages.map((p) => [p.imagemGerada.caminho, p.imagemGerada])).values()],
   };
   const channel = (globalThis as { [PAGE_BUNDLE_CHANNEL]?: (bundle: PageBundle) => boolean })[PAGE_BUNDLE_CHANNEL];
   const handedOver = channel?.(bundle) ?? false;

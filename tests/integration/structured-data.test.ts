@@ -1,10 +1,11 @@
 /**
  * The structured data of every built page, read from the served HTML: each JSON-LD block parses, every typed object
  * has the properties its type requires (Google's rich-result requirements for Offer, Service, BlogPosting), the prices
- * and the paid diagnostic carry their offers with the prices of content/precos.json, and every page has its share
- * image with a text alternative (Open Graph and X/Twitter).
+ * and the paid diagnostic carry their offers with the prices of content/precos.json, and every page has its own share
+ * image (a 1200×630 PNG served where `og:image` says) with a text alternative of its own (Open Graph and X/Twitter).
  */
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { after, before, describe, test } from 'node:test';
 import { parseDocument } from 'htmlparser2';
@@ -12,7 +13,9 @@ import { type LocalServer, startLocalServer } from '../../server/local.ts';
 import { siteOrigin } from '../../src/config/site.ts';
 import { organizationId } from '../../src/lib/schema-org.ts';
 import { loadPrices } from '../../src/model/prices.ts';
+import { SECTIONS, type Section } from '../../src/model/routes.ts';
 import type { IndexEntry } from '../../src/model/site-data.ts';
+import { pngSize } from '../helpers/png.ts';
 
 type Json = Record<string, unknown>;
 
@@ -179,6 +182,60 @@ describe('share image', () => {
       for (const key of ['og:image', 'twitter:image']) assert.match(meta.get(key) ?? '', /^https?:\/\//, `${rota}: ${key}`);
       for (const key of ['og:image:alt', 'twitter:image:alt']) assert.ok((meta.get(key) ?? '').trim().length > 10, `${rota}: ${key}`);
       assert.equal(meta.get('twitter:image:alt'), meta.get('og:image:alt'), rota);
+      assert.equal(meta.get('twitter:image'), meta.get('og:image'), rota);
+    }
+  });
+
+  /** Each page's own image, fetched from the server at the address `og:image` names. */
+  const images = new Map<string, Buffer>();
+  before(async () => {
+    for (const p of pages) {
+      const url = new URL(parsed.get(p.rota)!.meta.get('og:image') ?? '');
+      assert.equal(url.origin, siteOrigin(), `${p.rota}: og:image on the site's origin`);
+      const res = await fetch(`${server.url}${url.pathname}`);
+      assert.equal(res.status, 200, `${p.rota}: ${url.pathname}`);
+      assert.equal(res.headers.get('content-type'), 'image/png', `${p.rota}: ${url.pathname}`);
+      images.set(p.rota, Buffer.from(await res.arrayBuffer()));
+    }
+  });
+
+  test('the image exists at the URL og:image names, a 1200×630 PNG as og:image:width/height say', () => {
+    for (const [rota, png] of images) {
+      const { meta } = parsed.get(rota)!;
+      assert.deepEqual(pngSize(png), { width: 1200, height: 630 }, rota);
+      assert.equal(meta.get('og:image:width'), '1200', rota);
+      assert.equal(meta.get('og:image:height'), '630', rota);
+    }
+  });
+
+  test('every page has an image of its own (no two pages share one)', () => {
+    const digests = new Map<string, string>();
+    for (const [rota, png] of images) {
+      const digest = createHash('sha256').update(png).digest('hex');
+      assert.equal(digests.get(digest), undefined, `${rota} has the same image as ${digests.get(digest)}`);
+      digests.set(digest, rota);
+    }
+    assert.ok(digests.size >= 30, `${digests.size} images`);
+  });
+
+  test("the text alternative describes the page's own image: its title, its section, specific to the page", () => {
+    const alts = new Map<string, string>();
+    for (const p of pages) {
+      const alt = parsed.get(p.rota)!.meta.get('og:image:alt') ?? '';
+      assert.ok(alt.includes(`“${p.titulo}”`), `${p.rota}: "${alt}" does not name the title`);
+      assert.ok(alt.includes(SECTIONS[p.secao as Section]), `${p.rota}: "${alt}" does not name the section`);
+      assert.equal(alts.get(alt), undefined, `${p.rota}: same alt as ${alts.get(alt)}`);
+      alts.set(alt, p.rota);
+    }
+  });
+
+  test("BlogPosting.image is the page's share image, its caption the text alternative", () => {
+    for (const p of pages.filter((x) => x.rota.startsWith('blog/'))) {
+      const image = ofType(p.rota, 'BlogPosting')[0]!.image as Json;
+      const { meta } = parsed.get(p.rota)!;
+      assert.equal(image.url, meta.get('og:image'), p.rota);
+      assert.equal(image.caption, meta.get('og:image:alt'), p.rota);
+      assert.deepEqual([image.width, image.height], [1200, 630], p.rota);
     }
   });
 });

@@ -15,6 +15,7 @@ import { PAGE_SHELL_FILE, PAGE_SHELL_ROUTE, SHELL_SLOTS } from '../../src/model/
 import { siteOrigin } from '../../src/config/site.ts';
 import { loadSearchIndex } from '../../functions/search/index.ts';
 import { SEARCH_INDEX_FILE } from '../../functions/search/prebuilt.ts';
+import { pngSize } from '../helpers/png.ts';
 
 const ORIGIN = 'https://exemplo.com.br';
 const twin = (titulo: string, corpo: string) => `# ${titulo}\n\n> Descrição de ${titulo}\n\nURL canônica: ${ORIGIN}/x\n\nAtualizado em 2026-11-01\n\n${corpo}\n`;
@@ -37,6 +38,10 @@ const bundle: PageBundle = {
     // Many more twins in a folder that does not exist yet (written at once, they must wait for the folder).
     ...Array.from({ length: 100 }, (_, i) => page(`arquivo/rascunho-${i}`, false, 'Outra página oculta.')),
   ],
+  imagens: [
+    { caminho: '/og/index.png', titulo: 'Título index', secao: 'Início', alt: 'Cartão com o título “Título index”' },
+    { caminho: '/og/blog/um-artigo.png', titulo: 'Título blog/um-artigo', secao: 'Blog', alt: 'Cartão com o título “Título blog/um-artigo”' },
+  ],
 };
 const rest: Pick<SiteData, 'catalogo' | 'documentos'> = {
   catalogo: { origem: ORIGIN, atualizadoEm: '2026-11-01', solucoes: [], objetivos: [] },
@@ -51,7 +56,7 @@ describe('publishPages', () => {
     dir = await mkdtemp(join(tmpdir(), 'publish-pages-'));
     out = join(dir, 'dist');
     const publication = await publishPages(bundle, out, dir);
-    assert.deepEqual(publication.published, { twins: 103, listed: 2 });
+    assert.deepEqual(publication.published, { twins: 103, listed: 2, images: 2 });
     documentos = await publication.finish(rest.catalogo, rest.documentos);
   });
   after(() => rm(dir, { recursive: true, force: true }));
@@ -64,6 +69,12 @@ describe('publishPages', () => {
     { rota: 'index', url: `${ORIGIN}/index`, titulo: 'Título index', descricao: 'Descrição index', secao: 'index', lastmod: '2026-11-01', texto: 'Início Diagnóstico de visibilidade em buscas.' },
     { rota: 'blog/um-artigo', url: `${ORIGIN}/blog/um-artigo`, titulo: 'Título blog/um-artigo', descricao: 'Descrição blog/um-artigo', secao: 'blog', lastmod: '2026-11-01', texto: 'Texto sobre rastreadores de IA.' },
   ];
+
+  test('a 1200×630 PNG for every share image of the bundle, each of its own', async () => {
+    const pngs = await Promise.all(bundle.imagens.map((i) => readFile(join(out, i.caminho))));
+    for (const png of pngs) assert.deepEqual(pngSize(png), { width: 1200, height: 630 });
+    assert.notDeepEqual(pngs[0], pngs[1]);
+  });
 
   test('/agentes/indice.json: the listed pages, their text without the twin header, pretty-printed', async () => {
     const text = await readFile(join(out, 'agentes/indice.json'), 'utf8');
@@ -119,6 +130,7 @@ describe('the build integration hands the bundle over both ways, with the same r
       siteData: await readFile(join(dir, '.generated/site-data.json'), 'utf8'),
       searchIndex: await readFile(join(dir, SEARCH_INDEX_FILE), 'utf8'),
       headers: await readFile(join(out, '_headers'), 'utf8'),
+      image: await readFile(join(out, 'og/blog/um-artigo.png')),
       shell: await readFile(join(dir, PAGE_SHELL_FILE), 'utf8'),
     };
     await rm(dir, { recursive: true, force: true });
