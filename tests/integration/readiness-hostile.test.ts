@@ -145,7 +145,9 @@ describe('a measurement cut short by the deadline records nothing', () => {
     assert.ok(Date.now() - started < 5_000, `${Date.now() - started} ms`);
   });
 
-  test('POST /api/ia/medicao: 503 indisponivel with an honest motivo, the server answering meanwhile, no reading recorded', { timeout: 60_000 }, async () => {
+  // The real 20 s budget, end to end: `npm test` runs it; the fast tier (TEST_TIER=fast) leaves it to npm test.
+  const fastTier = process.env.TEST_TIER === 'fast' && 'the 20 s budget end to end runs in npm test';
+  test('POST /api/ia/medicao: 503 indisponivel with an honest motivo, the server answering meanwhile, no reading recorded', { timeout: 60_000, skip: fastTier }, async () => {
     // The hostile 4.9 MB home page, and every other resource answering just under the per-request limit:
     // the checks cannot finish in 20 s.
     const site = await startFixture(hostileSite(heavy, 5_500));
