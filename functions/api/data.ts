@@ -41,6 +41,7 @@ export function pricesBody(origin: string): PricesBody {
     atualizadoEm: precos.atualizadoEm.toISOString().slice(0, 10),
     fonte: `${origin}/pricing.md`,
     produtos: precos.produtos.map((p) => productView(p, origin)),
+    pagamento: precos.pagamento,
     sobProposta: { descricao: precos.sobProposta.descricao, url: `${origin}/${precos.sobProposta.rota}` },
   };
 }
