@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { globSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { after, before, describe, test } from 'node:test';
+import { PRODUCT_TOOLS } from '../../functions/mcp/product-tools.ts';
 import { type LocalServer, startLocalServer } from '../../server/local.ts';
 import { FREE_TOOL, PAID_DIAGNOSTIC } from '../../src/model/offer.ts';
 import { SECTIONS } from '../../src/model/routes.ts';
@@ -57,7 +58,7 @@ describe('one name per product', () => {
     assert.match(await text(`${PAID_DIAGNOSTIC.path}.md`), new RegExp(`^# ${PAID_DIAGNOSTIC.nome}`, 'm'));
   });
 
-  test('llms.txt, the JSON-LD of /precos and the API name the two products the same way', async () => {
+  test('llms.txt, the JSON-LD of /precos, the API and the MCP tools name the two products the same way', async () => {
     const llms = await text('/llms.txt');
     assert.ok(llms.includes(`## ${PAID_DIAGNOSTIC.nome}`), 'llms.txt section');
     assert.ok(llms.includes(FREE_TOOL.nome), 'llms.txt names the free tool');
@@ -69,5 +70,9 @@ describe('one name per product', () => {
     assert.deepEqual(ld, [PAID_DIAGNOSTIC.nome, FREE_TOOL.nome].sort());
     const body = JSON.parse(await text('/api/v1/sandbox/precos')) as { produtos: { nome: string }[] };
     assert.deepEqual(body.produtos.map((p) => p.nome).sort(), [PAID_DIAGNOSTIC.nome, FREE_TOOL.nome].sort());
+    for (const name of ['get_pricing', 'how_to_hire']) {
+      const tool = PRODUCT_TOOLS.find((t) => t.name === name)!;
+      for (const n of [PAID_DIAGNOSTIC.nome, FREE_TOOL.nome]) assert.ok(tool.description.includes(n), `${name}: ${n}`);
+    }
   });
 });
