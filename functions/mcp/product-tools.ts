@@ -9,6 +9,7 @@ import { envelopeSchema, type Envelope } from '../readiness/envelope.ts';
 import { PAGE_ALIASES } from '../../src/model/aliases.ts';
 import { tiposDeSolucao, type Produto } from '../../src/model/content.ts';
 import { objectiveSchema, pageSchema, pricesSchema, productSchema, searchResultSchema, solutionSchema } from '../../src/model/resources.ts';
+import { FREE_TOOL, PAID_DIAGNOSTIC } from '../../src/model/offer.ts';
 import { loadPrices, pricesBody, productView } from '../../src/model/prices.ts';
 import { twinUrl } from '../../src/model/routes.ts';
 import { QUOTED_DATA_NOTE, READ_ONLY, type ToolSources, type ToolDefinition, dataResult, defineTool, foldText, quoted, toolError } from './registry.ts';
@@ -283,7 +284,7 @@ const getPricing = defineTool({
   name: 'get_pricing',
   title: 'Preços públicos',
   description:
-    'Devolve os preços públicos (os mesmos de /pricing.md): o diagnóstico pago com valor fechado, a medição gratuita e a regra dos demais serviços, orçados sob proposta. Opcionalmente filtra por produto ou solução.',
+    `Devolve os preços públicos (os mesmos de /pricing.md): o ${PAID_DIAGNOSTIC.nome}, pago, com valor fechado, a ${FREE_TOOL.nome} e a regra dos demais serviços, orçados sob proposta, com as condições de pagamento e a nota fiscal. Opcionalmente filtra por produto ou solução.`,
   inputSchema: z.object({ produto: produtoInput }),
   // The API's prices body (src/model/resources.ts), filtered when `produto` is given, plus the solution asked for.
   outputSchema: pricesSchema.extend({
@@ -326,7 +327,7 @@ const howToHire = defineTool({
   name: 'how_to_hire',
   title: 'Como contratar',
   description:
-    'Explica como contratar: o diagnóstico pago (preço fechado), a medição gratuita (sem cadastro) e os serviços sob proposta, com o contato e a página de cada caminho. Opcionalmente para um produto ou solução específica.',
+    `Explica como contratar: o ${PAID_DIAGNOSTIC.nome} (pago, preço fechado), a ${FREE_TOOL.nome} (sem cadastro) e os serviços sob proposta, com o contato e a página de cada caminho. Opcionalmente para um produto ou solução específica.`,
   inputSchema: z.object({ produto: produtoInput }),
   outputSchema: z.object({
     caminhos: z.array(hirePathSchema),

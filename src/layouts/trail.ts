@@ -3,6 +3,7 @@
  * described in BreadcrumbList JSON-LD from the same list) and the main navigation.
  */
 import { absoluteUrl } from '../config/site.ts';
+import { FREE_TOOL, PAID_DIAGNOSTIC } from '../model/offer.ts';
 import type { SiteModel, SitePage } from '../lib/site.ts';
 
 export interface Crumb {
@@ -31,17 +32,23 @@ export const trailOf = (page: SitePage, model: SiteModel): Crumb[] => {
   return crumbs;
 };
 
-export const NAV: readonly { label: string; href: string }[] = [
-  { label: 'Soluções', href: '/solucoes' },
+/**
+ * The menu for people: the agents' pages are linked from the footer and the discovery files. `also` lists other
+ * sections an entry stands for (the paid diagnostic's pages belong to Soluções).
+ */
+export const NAV: readonly { label: string; href: string; also?: readonly string[] }[] = [
+  { label: 'Soluções', href: '/solucoes', also: [PAID_DIAGNOSTIC.path] },
   { label: 'Objetivos', href: '/objetivos' },
-  { label: 'Diagnóstico', href: '/diagnostico-de-visibilidade' },
+  { label: FREE_TOOL.rotulo, href: FREE_TOOL.path },
   { label: 'Blog', href: '/blog' },
   { label: 'Preços', href: '/precos' },
   { label: 'Sobre', href: '/sobre' },
   { label: 'Contato', href: '/contato' },
-  { label: 'Agentes', href: '/agentes' },
 ];
 
-/** Whether a navigation entry leads to the current page's section (the measurement page belongs to Diagnóstico). */
-export const isInSection = (href: string, current: string): boolean =>
-  current === href || current.startsWith(`${href}/`) || (href === '/diagnostico-de-visibilidade' && current.startsWith(href));
+const within = (section: string, current: string): boolean => current === section || current.startsWith(`${section}/`);
+
+/** Whether a menu entry stands for the current page's section (whole path segments: the free tool's
+ * `/diagnostico-de-visibilidade-cognitiva` is not under the paid `/diagnostico-de-visibilidade`). */
+export const isInSection = (item: (typeof NAV)[number], current: string): boolean =>
+  within(item.href, current) || (item.also ?? []).some((s) => within(s, current));

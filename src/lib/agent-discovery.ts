@@ -14,6 +14,7 @@ import { MCP_SERVERS, type McpServerSpec } from '../../functions/mcp/servers.ts'
 import { type ToolDefinition, toolListing } from '../../functions/mcp/registry.ts';
 import { API_VERSION, SITE_NAME, SITE_TAGLINE, contactEmail, siteOrigin } from '../config/site.ts';
 import { MEASURE_PATH } from '../model/measurement.ts';
+import { FREE_TOOL, PAID_DIAGNOSTIC } from '../model/offer.ts';
 import { formatBRL, loadPrices } from '../model/prices.ts';
 
 export const SERVER_CARD_SCHEMA = 'https://static.modelcontextprotocol.io/schemas/v1/server-card.schema.json';
@@ -205,7 +206,7 @@ export const AGENT_SKILLS: readonly AgentSkill[] = [
   {
     name: 'contratar-consultoria',
     description:
-      'Saber os preços públicos e como contratar a Sinal Cognitivo: o diagnóstico com preço fechado, a medição gratuita e os serviços sob proposta, com o contato certo.',
+      `Saber os preços públicos e como contratar a Sinal Cognitivo: o ${PAID_DIAGNOSTIC.nome} com preço fechado, a ${FREE_TOOL.nome} e os serviços sob proposta, com o contato certo.`,
     body: (origin) => {
       const prices = loadPrices();
       return doc(

@@ -1,7 +1,7 @@
 /** Markdown-only documents: content/documentos (with `{base_url}` filled in) and the generated /pricing.md. */
 import { getCollection } from 'astro:content';
 import { SITE_NAME, contactEmail, siteOrigin } from '../config/site.ts';
-import { loadPrices } from '../model/prices.ts';
+import { loadPrices, paymentMarkdown } from '../model/prices.ts';
 import { priceRows } from './facts.ts';
 import { canonicalBlock } from './markdown-twin.ts';
 import { isoDay } from './text.ts';
@@ -39,6 +39,7 @@ export function renderPricing(origin = siteOrigin()): string {
     canonicalBlock(`${origin}/pricing.md`, origin),
     `Atualizado em ${isoDay(prices.atualizadoEm)}`,
     ...products,
+    paymentMarkdown(),
     `## Demais serviços: sob proposta\n\n${prices.sobProposta.descricao}\n\nContato: ${origin}/${prices.sobProposta.rota} (${contactEmail()})`,
     `## Para agentes\n\nOs mesmos dados estão em ${origin}/api/v1/precos (token gratuito, veja ${origin}/auth.md) e na sandbox ${origin}/api/v1/sandbox/precos. Não há cobrança por chamada nem plano pago da API.`,
   ].join('\n\n') + '\n';

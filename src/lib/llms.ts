@@ -6,6 +6,7 @@ import { SITE_NAME, SITE_TAGLINE, siteOrigin } from '../config/site.ts';
 import { companyFacts } from '../model/company.ts';
 import { FEED_PATH } from '../model/public-paths.ts';
 import { MEASURE_PATH } from '../model/measurement.ts';
+import { FREE_TOOL, PAID_DIAGNOSTIC } from '../model/offer.ts';
 import { SECTIONS, type Section, twinUrl } from '../model/routes.ts';
 import { MCP_SERVERS } from '../../functions/mcp/servers.ts';
 import { AGENT_SKILLS, skillPath } from './agent-discovery.ts';
@@ -104,7 +105,7 @@ export function rootLlms(model: SiteModel, origin = siteOrigin()): string {
       { titulo: 'Páginas principais', links: bySection(model, 'inicio', 'institucional', 'precos', 'agentes').map(link) },
       { titulo: 'Soluções', links: bySection(model, 'solucoes').map(link) },
       { titulo: 'Objetivos de negócio', links: bySection(model, 'objetivos').map(link) },
-      { titulo: 'Diagnóstico de visibilidade', links: bySection(model, 'diagnostico-de-visibilidade').map(link) },
+      { titulo: PAID_DIAGNOSTIC.nome, links: bySection(model, 'diagnostico-de-visibilidade').map(link) },
       { titulo: 'Blog', links: bySection(model, 'blog').map(link) },
       { titulo: 'Interfaces para agentes', links: agentDocLinks(origin) },
       {
@@ -149,7 +150,7 @@ export function sectionLlms(section: 'solucoes' | 'blog' | 'diagnostico-de-visib
     case 'diagnostico-de-visibilidade':
       return renderLlms(
         `${SITE_NAME}: diagnóstico de visibilidade`,
-        'O diagnóstico pago de visibilidade cognitiva e a medição gratuita de prontidão para IA.',
+        `O ${PAID_DIAGNOSTIC.nome} (pago) e a ${FREE_TOOL.nome}.`,
         [`A medição gratuita é feita na página ${origin}${MEASURE_PATH}; leituras registradas podem ser lidas pela API (${origin}/api/ia/leitura?site=<domínio>).`],
         [{ titulo: 'Páginas', links: bySection(model, 'diagnostico-de-visibilidade').map(link) }],
       );

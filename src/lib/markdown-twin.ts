@@ -5,6 +5,7 @@
  */
 import { siteOrigin } from '../config/site.ts';
 import { diagramMarkdown, diagramOf } from './diagrams.ts';
+import { paymentMarkdown } from '../model/prices.ts';
 import type { PageSection } from './page-model.ts';
 import { describePage } from './pages/index.ts';
 import { isMdx, mdxToMarkdown } from './render-mdx.ts';
@@ -31,7 +32,7 @@ function sectionMarkdown(s: PageSection, origin: string): string {
       return `## ${s.titulo}\n\n${list(s.itens.map((p) => (s.nota ? `${link(p, origin)} (${s.nota(p)})` : link(p, origin))))}`;
     case 'precos': {
       const rows = s.linhas.map((r) => `| [${r.produto.nome}](${origin}/${r.produto.rota}) | ${r.preco} | ${r.produto.prazo} |`).join('\n');
-      return `## ${s.titulo}\n\n| Produto | Preço | Prazo |\n| --- | --- | --- |\n${rows}\n\nDemais serviços: sob proposta. ${s.sobProposta.descricao}`;
+      return `## ${s.titulo}\n\n| Produto | Preço | Prazo |\n| --- | --- | --- |\n${rows}\n\nDemais serviços: sob proposta. ${s.sobProposta.descricao}\n\n${paymentMarkdown(s.pagamento, '###')}`;
     }
     case 'faq':
       return `## ${s.titulo}\n\n${s.perguntas.map((f) => `### ${f.pergunta}\n\n${f.resposta}`).join('\n\n')}`;

@@ -6,6 +6,7 @@
  */
 import { type Crumb, trailOf } from '../layouts/trail.ts';
 import type { Precos } from '../model/content.ts';
+import type { PaymentTerm } from '../model/prices.ts';
 import { SECTIONS } from '../model/routes.ts';
 import type { PriceRow } from './facts.ts';
 import { breadcrumbList, faqPage } from './schema-org.ts';
@@ -27,7 +28,7 @@ export type PageSection =
   /** Links to other pages; `nota` is the twin's parenthesis after an item. */
   | { tipo: 'lista'; id: string; titulo: string; itens: readonly SitePage[]; nota?(p: SitePage): string }
   /** The public prices. */
-  | { tipo: 'precos'; id: string; titulo: string; linhas: PriceRow[]; sobProposta: Precos['sobProposta'] }
+  | { tipo: 'precos'; id: string; titulo: string; linhas: PriceRow[]; sobProposta: Precos['sobProposta']; pagamento: PaymentTerm[] }
   /** Questions and answers (also FAQPage JSON-LD). */
   | { tipo: 'faq'; id: string; titulo: string; perguntas: Question[] };
 

@@ -12,6 +12,7 @@ import { DOCUMENT_PATHS, LINKABLE_PREFIXES } from '../model/public-paths.ts';
 import { COLLECTION_PREFIX, type PageKind, ROUTE_PATTERN, type Section, pathOf, sectionOf, twinOf } from '../model/routes.ts';
 import { ContentError } from '../model/validation.ts';
 import { ARTICLES_WITH_OWN_IMAGE, SHARE_IMAGE_SIZE, type ShareImageSpec, pageShareImage, sectionShareImage } from './share-images.ts';
+import { CONTACT_FORM_PATH } from '../model/contact.ts';
 
 type EntryOf = {
   pagina: CollectionEntry<'paginas'>;
@@ -127,7 +128,8 @@ function validate(model: SiteModel, prices: Precos): void {
   });
   if (!model.byRoute.has(prices.sobProposta.rota)) report('content/precos.json', `sobProposta.rota: a página "${prices.sobProposta.rota}" não existe`);
 
-  const linkable = new Set<string>([...DOCUMENT_PATHS]);
+  // Pages besides the content: the documents, and the contact form (a function, prefilled by its query).
+  const linkable = new Set<string>([...DOCUMENT_PATHS, CONTACT_FORM_PATH]);
   for (const p of model.pages) linkable.add(p.path).add(twinOf(p.rota));
   for (const p of model.pages) {
     const prose = (p.entry.body ?? '').replace(/```[\s\S]*?```/g, '').replace(/`[^`\n]*`/g, '');

@@ -133,11 +133,24 @@ export const produtoSchema = z
   })
   .strict();
 
+/** How clients pay and are invoiced (content/precos.json `pagamento`): shown on /precos, /pricing.md and the API. */
+export const pagamentoSchema = z
+  .object({
+    /** Accepted payment methods, as a person reads them ("Pix", "Boleto bancário", "Cartão de crédito"). */
+    formas: z.array(z.string().trim().min(3)).min(1),
+    /** When payment is due (and in how many instalments). */
+    vencimento: z.string().trim().min(30),
+    /** The invoice issued (nota fiscal de serviço). */
+    notaFiscal: z.string().trim().min(30).regex(/nota fiscal/i, 'notaFiscal deve dizer qual nota fiscal é emitida'),
+  })
+  .strict();
+
 export const precosSchema = z
   .object({
     moeda: z.literal('BRL'),
     atualizadoEm: isoDate,
     produtos: z.array(produtoSchema).min(2),
+    pagamento: pagamentoSchema,
     sobProposta: z
       .object({ descricao: z.string().trim().min(30), rota: z.string().regex(/^[a-z0-9-]+(?:\/[a-z0-9-]+)*$/) })
       .strict(),

@@ -18,6 +18,26 @@ export const formatBRL = (value: number): string => brl.format(value);
 export const priceLabel = (product: Produto): string =>
   product.preco === 0 ? 'Gratuito' : `${formatBRL(product.preco)} ${product.unidade}`;
 
+const orList = new Intl.ListFormat('pt-BR', { type: 'disjunction' });
+
+/** The title of the payment terms, wherever they are shown (page, twin, /pricing.md). */
+export const PAYMENT_TITLE = 'Pagamento e nota fiscal';
+
+/** The payment and invoicing terms as labelled lines: the page renders them as a list, the markdown as bullets. */
+export interface PaymentTerm {
+  rotulo: string;
+  valor: string;
+}
+export const paymentTerms = (pagamento: Precos['pagamento'] = loadPrices().pagamento): PaymentTerm[] => [
+  { rotulo: 'Formas de pagamento', valor: orList.format(pagamento.formas) },
+  { rotulo: 'Vencimento', valor: pagamento.vencimento },
+  { rotulo: 'Nota fiscal', valor: pagamento.notaFiscal },
+];
+
+/** The payment terms as a markdown section (the /precos twin and /pricing.md). */
+export const paymentMarkdown = (terms: readonly PaymentTerm[] = paymentTerms(), level = '##'): string =>
+  `${level} ${PAYMENT_TITLE}\n\n${terms.map((t) => `- ${t.rotulo}: ${t.valor}`).join('\n')}`;
+
 /** A product as the API (`/api/v1/precos`) and MCP (`get_pricing`) return it, with absolute URLs. */
 export const productView = (p: Produto, origin: string): ProductView => ({
   id: p.id,
@@ -41,6 +61,7 @@ export function pricesBody(origin: string): Prices {
     atualizadoEm: precos.atualizadoEm.toISOString().slice(0, 10),
     fonte: `${origin}/pricing.md`,
     produtos: precos.produtos.map((p) => productView(p, origin)),
+    pagamento: precos.pagamento,
     sobProposta: { descricao: precos.sobProposta.descricao, url: `${origin}/${precos.sobProposta.rota}` },
   };
 }

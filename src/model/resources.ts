@@ -105,6 +105,15 @@ export const productSchema = z.object({
   comoContratar: z.string(),
 });
 
+/** Payment and invoicing terms (content/precos.json `pagamento`). */
+export const paymentSchema = z
+  .object({
+    formas: z.array(z.string()).describe('Formas de pagamento aceitas (ex.: Pix, boleto bancário, cartão de crédito).'),
+    vencimento: z.string().describe('Quando o pagamento vence e em quantas parcelas.'),
+    notaFiscal: z.string().describe('A nota fiscal emitida (nota fiscal de serviço eletrônica).'),
+  })
+  .describe('Condições de pagamento e faturamento.');
+
 /** The public prices (content/precos.json, the same data as /pricing.md), with absolute URLs. */
 export const pricesSchema = z
   .object({
@@ -112,6 +121,7 @@ export const pricesSchema = z
     atualizadoEm: isoDay,
     fonte: z.url().describe('O mesmo conteúdo em markdown: /pricing.md.'),
     produtos: z.array(productSchema).describe('Produtos com preço público: um pago e um gratuito.'),
+    pagamento: paymentSchema.optional(),
     sobProposta: z
       .object({ descricao: z.string(), url: z.url().describe('Página de contato para pedir proposta.') })
       .describe('Os demais serviços: orçados sob proposta.'),
@@ -127,3 +137,4 @@ export type CatalogoObjetivo = z.infer<typeof objectiveSchema>;
 export type Catalogo = z.infer<typeof catalogueSchema>;
 export type ProductView = z.infer<typeof productSchema>;
 export type Prices = z.infer<typeof pricesSchema>;
+export type Payment = z.infer<typeof paymentSchema>;

@@ -16,7 +16,7 @@ export const SECTIONS = {
   solucoes: 'Soluções',
   objetivos: 'Objetivos',
   blog: 'Blog',
-  'diagnostico-de-visibilidade': 'Diagnóstico de visibilidade',
+  'diagnostico-de-visibilidade': 'Diagnóstico de Visibilidade', // PAID_DIAGNOSTIC.nome (tests/integration/offer-names.test.ts)
   agentes: 'Agentes e desenvolvedores',
   precos: 'Preços',
 } as const;

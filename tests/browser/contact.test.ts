@@ -15,7 +15,7 @@ import { resetServices, testServices } from '../helpers/services.ts';
 import { loadConfig } from '../../functions/config.ts';
 import { MemoryStore } from '../../functions/store/memory.ts';
 import { type LocalServer, startLocalServer } from '../../server/local.ts';
-import { runAxe } from '../helpers/axe.ts';
+import { runAxe, runAxeReplayed } from '../helpers/axe.ts';
 import { CHROMIUM, CHROMIUM_ARGS, requireSystem } from '../helpers/system.ts';
 
 const skip = requireSystem(CHROMIUM, 'chromium');
@@ -61,16 +61,7 @@ describe('contact form in Chromium', { skip }, () => {
       assert.deepEqual(await runAxe(page), [], `violações axe: ${label}`);
       return;
     }
-    const html = await page.content();
-    const url = page.url();
-    const replay = await axeContext.newPage();
-    try {
-      await replay.route(url, (route) => route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: html }));
-      await replay.goto(url);
-      assert.deepEqual(await runAxe(replay), [], `violações axe: ${label}`);
-    } finally {
-      await replay.close();
-    }
+    assert.deepEqual(await runAxeReplayed(page, axeContext), [], `violações axe: ${label}`);
   }
 
   for (const viewport of VIEWPORTS) {

@@ -37,6 +37,7 @@ const pages: { name: string; path: string }[] = skip
       { name: 'artigo', path: `/${firstPublished('blog/').rota}` },
       { name: 'medicao', path: '/diagnostico-de-visibilidade-cognitiva' },
       { name: 'contato', path: '/contato' },
+      { name: 'precos', path: '/precos' },
     ];
 
 let server: LocalServer;

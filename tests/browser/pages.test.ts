@@ -53,10 +53,10 @@ const templates: Template[] = skip
         { name: 'lista-solucoes', path: '/solucoes', types: ['BreadcrumbList', 'ItemList'], nav: { label: 'Objetivos', path: '/objetivos' }, follow: { selector: '.group .card h3 a', path: '/solucoes/' } },
         { name: 'lista-objetivos', path: '/objetivos', types: ['BreadcrumbList', 'ItemList'], nav: { label: 'Soluções', path: '/solucoes' }, follow: { selector: '.group .card h3 a', path: '/objetivos/' } },
         { name: 'lista-blog', path: '/blog', types: ['BreadcrumbList', 'ItemList'], nav: { label: 'Preços', path: '/precos' }, follow: { selector: '.group .card h3 a', path: '/blog/' } },
-        { name: 'solucao', path: `/${solucao.rota}`, types: ['BreadcrumbList', 'Service'], nav: { label: 'Diagnóstico', path: '/diagnostico-de-visibilidade' }, follow: { selector: '.crumbs a[href="/solucoes"]', path: '/solucoes' } },
+        { name: 'solucao', path: `/${solucao.rota}`, types: ['BreadcrumbList', 'Service'], nav: { label: 'Medição gratuita', path: '/diagnostico-de-visibilidade-cognitiva' }, follow: { selector: '.crumbs a[href="/solucoes"]', path: '/solucoes' } },
         { name: 'objetivo', path: `/${objetivo.rota}`, types: ['BreadcrumbList'], nav: { label: 'Sobre', path: '/sobre' }, follow: { selector: '#h-indicadas + .grid .card h3 a', path: '/solucoes/' } },
         { name: 'artigo', path: `/${artigo.rota}`, types: ['BreadcrumbList', 'BlogPosting'], nav: { label: 'Blog', path: '/blog' }, follow: { selector: '#h-relacionados + .grid .card h3 a', path: '/blog/' } },
-        { name: 'precos', path: '/precos', types: ['BreadcrumbList', 'Service'], nav: { label: 'Agentes', path: '/agentes' }, follow: { selector: '.tier.featured h3 a', path: '/diagnostico-de-visibilidade' } },
+        { name: 'precos', path: '/precos', types: ['BreadcrumbList', 'Service'], nav: { label: 'Sobre', path: '/sobre' }, follow: { selector: '.tier.featured h3 a', path: '/diagnostico-de-visibilidade' } },
         { name: 'diagnostico', path: '/diagnostico-de-visibilidade', types: ['BreadcrumbList', 'Service'], nav: { label: 'Preços', path: '/precos' }, follow: { selector: '.side-links a[href^="/diagnostico-de-visibilidade/"]', path: '/diagnostico-de-visibilidade/' } },
         { name: 'medicao', path: '/diagnostico-de-visibilidade-cognitiva', types: ['BreadcrumbList'], nav: { label: 'Blog', path: '/blog' } },
         { name: 'agentes', path: '/agentes', types: ['BreadcrumbList'], nav: { label: 'Soluções', path: '/solucoes' } },
@@ -279,6 +279,8 @@ describe('page templates in Chromium', { skip }, () => {
           assert.ok(await page.locator('h1').isVisible());
           assert.deepEqual(await runAxe(page), [], `violações axe em ${target} (celular)`);
           await page.screenshot({ path: screenshotName(`${name}-celular`), fullPage: true });
+          // On a phone the menu is a <details>: "Menu" first (tests/browser/menu.test.ts covers it in full).
+          await page.getByRole('navigation', { name: 'Principal' }).locator('summary').tap();
           await page.getByRole('navigation', { name: 'Principal' }).getByRole('link', { name: 'Contato', exact: true }).tap();
           await page.waitForURL((u) => u.pathname === '/contato');
           assert.deepEqual(problems, []);

@@ -4,7 +4,7 @@
  * (the axe script is injected) and run JavaScript.
  */
 import { fileURLToPath } from 'node:url';
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 
 const AXE_SOURCE = fileURLToPath(new URL('../../node_modules/axe-core/axe.min.js', import.meta.url));
 export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
@@ -19,4 +19,21 @@ export async function runAxe(page: Page): Promise<string[]> {
     );
   }, AXE_TAGS);
   return violations;
+}
+
+/**
+ * axe for a page opened without JavaScript: the very HTML that page received is served again at its address
+ * (same stylesheets) to a page of `jsContext` (JavaScript on, CSP bypassed), where axe runs.
+ */
+export async function runAxeReplayed(page: Page, jsContext: BrowserContext): Promise<string[]> {
+  const html = await page.content();
+  const url = page.url();
+  const replay = await jsContext.newPage();
+  try {
+    await replay.route(url, (route) => route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: html }));
+    await replay.goto(url);
+    return await runAxe(replay);
+  } finally {
+    await replay.close();
+  }
 }

@@ -15,6 +15,7 @@ import type { Store } from '../../functions/store/types.ts';
 import { SANDBOX_PAGES } from '../../functions/api/sandbox/fixtures.ts';
 import { type LocalServer, startLocalServer } from '../../server/local.ts';
 import { siteOrigin } from '../../src/config/site.ts';
+import { loadPrices, paymentTerms } from '../../src/model/prices.ts';
 import { registerAndExchange, signAccessToken } from '../helpers/api-tokens.ts';
 import { type OpenApiDoc, type ResponseValidator, responseValidator } from '../helpers/openapi.ts';
 import { resetServices, testServices } from '../helpers/services.ts';
@@ -297,6 +298,22 @@ describe('/api/v1/solucoes e /api/v1/precos', () => {
       assert.ok(pricing.includes(product.nome), `${product.nome} ausente de /pricing.md`);
       if (product.tipo === 'pago') assert.ok(pricing.includes(product.precoFormatado.replace(/\u00a0/g, ' ')) || pricing.includes(product.precoFormatado), product.precoFormatado);
     }
+  });
+
+  test('preços: as condições de pagamento e a nota fiscal de content/precos.json, na API, na sandbox e em /pricing.md', async () => {
+    const { pagamento } = loadPrices();
+    const pricing = await (await fetch(`${server.url}/pricing.md`)).text();
+    for (const [path, template, init] of [
+      ['/api/v1/precos', '/api/v1/precos', auth()],
+      ['/api/v1/sandbox/precos', '/api/v1/sandbox/precos', {}],
+    ] as const) {
+      const { status, body } = await get(path, template, init);
+      assert.equal(status, 200, path);
+      assert.deepEqual(body.pagamento, pagamento, path);
+    }
+    assert.ok(['Pix', 'boleto bancário', 'cartão de crédito'].every((f) => pagamento.formas.includes(f)));
+    assert.match(pagamento.notaFiscal, /nota fiscal de serviço/i);
+    for (const t of paymentTerms()) assert.ok(pricing.includes(`- ${t.rotulo}: ${t.valor}`), `/pricing.md sem ${t.rotulo}`);
   });
 });
 

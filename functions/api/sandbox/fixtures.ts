@@ -75,7 +75,7 @@ export const SANDBOX_CATALOGUE: Catalogo = {
   origem: FIXTURE_ORIGIN,
   atualizadoEm: LASTMOD,
   solucoes: [
-    solucao('diagnostico-de-visibilidade', 'Diagnóstico de visibilidade', 'diagnostico', 'R$ 2.900,00 por domínio', 'diagnostico-completo', ['recuperar-trafego-organico']),
+    solucao('diagnostico-de-visibilidade', 'Diagnóstico de Visibilidade', 'diagnostico', 'R$ 2.900,00 por domínio', 'diagnostico-completo', ['recuperar-trafego-organico']),
     solucao('seo-tecnico', 'SEO técnico', 'implementacao', 'sob proposta', null, ['recuperar-trafego-organico', 'vender-mais-pela-busca']),
     solucao('prontidao-para-agentes', 'Prontidão para agentes', 'implementacao', 'sob proposta', null, ['preparar-o-site-para-agentes', 'aparecer-nas-respostas-de-ia']),
   ],

@@ -2,7 +2,7 @@
  * Pages with the public prices: the prices page (every product, each an Offer in JSON-LD) and the paid
  * diagnostic's page (its own product; the side of its HTML page shows only that tier).
  */
-import { loadPrices } from '../../model/prices.ts';
+import { loadPrices, paymentTerms } from '../../model/prices.ts';
 import { priceRows } from '../facts.ts';
 import type { PageKind, SectionOf } from '../page-model.ts';
 import { productService } from '../schema-org.ts';
@@ -14,6 +14,7 @@ export const pricesSection = (): SectionOf<'precos'> => ({
   titulo: 'Preços públicos',
   linhas: priceRows(),
   sobProposta: loadPrices().sobProposta,
+  pagamento: paymentTerms(),
 });
 
 /** The paid diagnostic's row. */
