@@ -48,7 +48,7 @@ export function highlight(text: string, terms: readonly QueryTerm[]): string {
 }
 
 const form = (q: string, hint?: string): string =>
-  `<form class="search-page-form" role="search" method="get" action="${SEARCH_PAGE_PATH}">` +
+  `<form class="search-page-form" role="search" aria-label="Busca nesta página" method="get" action="${SEARCH_PAGE_PATH}">` +
   `<label for="busca-q">Buscar no site</label>` +
   `<div class="search-page-row"><input id="busca-q" name="q" type="search" value="${escapeHtml(q)}" maxlength="${MAX_QUERY_LENGTH}"${hint ? ' aria-describedby="busca-dica"' : ''}>` +
   `<button class="btn" type="submit">Buscar</button></div>` +

@@ -112,7 +112,7 @@ describe('GET /busca', () => {
   test('every built page has the header search box and the OpenSearch link', async () => {
     const { html } = await (async () => ({ html: await (await fetch(`${server.url}/`)).text() }))();
     assert.match(html, /<link rel="search" type="application\/opensearchdescription\+xml" href="\/opensearch.xml"/);
-    assert.match(html, /<form class="search-box" role="search" method="get" action="\/busca"/);
+    assert.match(html, /<form class="search-box" role="search" aria-label="Busca no cabeçalho" method="get" action="\/busca"/);
     assert.match(html, /<label for="site-search-q"/);
   });
 });
