@@ -32,7 +32,6 @@ const SUGGESTIONS: readonly { href: string; label: string }[] = [
 ];
 
 /** The query as typed, without control characters (C0, DEL, C1), spaces collapsed at the ends. */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: stripping them is the point.
 export const cleanQuery = (raw: string): string => raw.replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ').trim();
 
 /** `text` as HTML with the query terms' matches in `<mark>`; everything else escaped. */
