@@ -22,6 +22,9 @@ export const ASK_PATH = '/ask';
 /** The contact form's function: GET renders the form (pre-filled from the query), POST stores and delivers a lead. */
 export const CONTACT_FORM_PATH = '/contato/formulario';
 
+/** The site search for people (functions/search/page.ts): HTML results, the header's search box posts here. */
+export const SEARCH_PAGE_PATH = '/busca';
+
 /** The two MCP servers' endpoints (functions/mcp/servers.ts). */
 export const MCP_PATHS = { product: '/mcp', docs: '/mcp/docs' } as const;
 

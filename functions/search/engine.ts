@@ -40,6 +40,15 @@ const PREFIX_EXPANSIONS = 64;
 /** Queries are cut to this many characters and terms (callers validate their own bounds before). */
 const MAX_QUERY_LENGTH = 500;
 const MAX_QUERY_TERMS = 16;
+/**
+ * The terms a query searches for (cut to the engine's bounds, analysed, prefix terms marked): the ranking uses
+ * them, and so does the highlighting of the search page, so both see the same terms.
+ */
+export const queryTermsOf = (query: string): QueryTerm[] =>
+  analyzeQuery(query.slice(0, MAX_QUERY_LENGTH))
+    .slice(0, MAX_QUERY_TERMS)
+    .map((term) => ({ term, prefix: term.length >= PREFIX_MIN_LENGTH }));
+
 /** Term frequencies are stored in one byte per field. */
 const MAX_TF = 255;
 
@@ -310,9 +319,8 @@ function ranker(compact: CompactIndex, entries: readonly IndexEntry[]): SearchIn
   function prepareQuery(query: string, options: SearchOptions) {
     const limit = Math.max(0, Math.floor(options.limite));
     if (limit === 0 || n === 0) return undefined;
-    const analyzed = analyzeQuery(query.slice(0, MAX_QUERY_LENGTH)).slice(0, MAX_QUERY_TERMS);
-    if (analyzed.length === 0) return undefined;
-    const queryTerms: QueryTerm[] = analyzed.map((term) => ({ term, prefix: term.length >= PREFIX_MIN_LENGTH }));
+    const queryTerms = queryTermsOf(query);
+    if (queryTerms.length === 0) return undefined;
     const sections = options.secoes?.length ? new Set(options.secoes) : undefined;
     return { queryTerms, top: rank(queryTerms, limit, sections) };
   }

@@ -94,6 +94,13 @@ function findHits(text: string, terms: readonly QueryTerm[], length: number, max
   return hits;
 }
 
+/** Every match of the query terms in `text` (offsets, in order, at most `maxHits`): what a page highlights. */
+export function termRanges(text: string, terms: readonly QueryTerm[], maxHits = 200): { start: number; end: number }[] {
+  if (terms.length === 0) return [];
+  // A negative window never holds every term, so the scan does not stop early.
+  return findHits(text, terms, -1, maxHits).map(({ start, end }) => ({ start, end }));
+}
+
 /** The snippet of `text` for the query terms. */
 export function makeSnippet(text: string, terms: readonly QueryTerm[], length = SNIPPET_LENGTH): string {
   if (text.length <= length) return text.replace(/\s+/g, ' ').trim();
