@@ -223,7 +223,7 @@ export function renderMessagePage(title: string, message: string, detail: string
 
 /** After the limit message: the offer, and the agents' page (where the API that reads recorded readings lives). */
 export function renderLimitExtras(offer: OfferOptions): string {
-  return `${renderOffer({}, offer)}\n<p class="small">Para agentes e integrações, as leituras registradas também estão na API: veja a <a href="/agentes">página para agentes</a>.</p>\n`;
+  return `<div class="medicao-limite-extra">${renderOffer({}, offer)}\n<p class="small">Para agentes e integrações, as leituras registradas também estão na API: veja a <a href="/agentes">página para agentes</a>.</p></div>\n`;
 }
 
 /** The markdown twin of a domain's result page (same facts as the HTML, for agents and people who prefer text). */
