@@ -125,7 +125,7 @@ function show(...nodes) {
   enableCopy(output);
   if (target) {
     target.focus({ preventScroll: true });
-    target.scrollIntoView({ block: 'start', behavior: 'auto' });
+    target.scrollIntoView({ block: 'center', behavior: 'instant' });
   }
 }
 

@@ -153,13 +153,13 @@ export function whatsappHref(number: string, produto: string, site: string | und
  * time (content/precos.json), what it adds over the free measurement, and two ways to talk: the contact form
  * pre-filled with the domain and the grade, and WhatsApp when CONTACT_WHATSAPP is set.
  */
-export function renderOffer(about: { site?: string; nota?: number | null; grau?: string | null }, offer: OfferOptions = {}): string {
+export function renderOffer(about: { site?: string; nota?: number | null; grau?: string | null }, offer: OfferOptions = {}, level: 2 | 3 = 3): string {
   const product = findProduct(OFFER_PRODUCT_ID);
   if (!product) return '';
   const form = contactFormHref({ site: about.site, nota: about.nota ?? undefined, produto: product.id });
   const whatsapp = offer.whatsapp ? ` <a class="btn ghost" href="${escapeHtml(whatsappHref(offer.whatsapp, product.nome, about.site, about.grau))}" rel="noopener">Conversar pelo WhatsApp</a>` : '';
   return (
-    `<aside class="medicao-oferta panel" aria-labelledby="medicao-oferta-titulo"><h3 id="medicao-oferta-titulo">Do resultado ao plano: ${escapeHtml(product.nome)}</h3>` +
+    `<aside class="medicao-oferta panel" aria-labelledby="medicao-oferta-titulo"><h${level} id="medicao-oferta-titulo">Do resultado ao plano: ${escapeHtml(product.nome)}</h${level}>` +
     `<p><strong>${escapeHtml(priceLabel(product))}</strong>, entregue em ${escapeHtml(product.prazo)}.</p>` +
     '<p>A medição gratuita lê o site de fora, de forma automática, e aponta as lacunas técnicas. O diagnóstico vai além: especialistas auditam rastreamento, dados estruturados e o acesso de robôs de IA, testam a presença da sua marca em respostas de IA e entregam um plano de ação priorizado, apresentado em uma reunião com a equipe.</p>' +
     `<p class="medicao-oferta-acoes"><a class="btn" href="${escapeHtml(form)}">Falar sobre o diagnóstico</a>${whatsapp}</p></aside>`
@@ -223,7 +223,7 @@ export function renderMessagePage(title: string, message: string, detail: string
 
 /** After the limit message: the offer, and the agents' page (where the API that reads recorded readings lives). */
 export function renderLimitExtras(offer: OfferOptions): string {
-  return `<div class="medicao-limite-extra">${renderOffer({}, offer)}\n<p class="small">Para agentes e integrações, as leituras registradas também estão na API: veja a <a href="/agentes">página para agentes</a>.</p></div>\n`;
+  return `<div class="medicao-limite-extra">${renderOffer({}, offer, 2)}\n<p class="small">Para agentes e integrações, as leituras registradas também estão na API: veja a <a href="/agentes">página para agentes</a>.</p></div>\n`;
 }
 
 /** The markdown twin of a domain's result page (same facts as the HTML, for agents and people who prefer text). */
