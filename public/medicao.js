@@ -158,7 +158,7 @@ if (siteField && preview) {
   const update = () => {
     const value = siteField.value.trim();
     const result = value ? previewDomain(value) : {};
-    if (result.domain && result.domain !== value) preview.textContent = `Vamos medir: ${result.domain}`;
+    if (result.domain) preview.textContent = `Vamos medir: ${result.domain}`;
     else if (result.tooLong) preview.textContent = `Domínio longo demais: ${result.tooLong} caracteres; o limite é ${MAX_DOMAIN_LENGTH}.`;
     else preview.textContent = '';
   };
