@@ -53,6 +53,8 @@ export interface Config {
   readerSigningKeyEphemeral: boolean;
   /** Where contact-form leads are delivered as JSON (CONTACT_WEBHOOK_URL, http or https); undefined: stored only. */
   contactWebhookUrl: string | undefined;
+  /** WhatsApp number for the offer after a result (CONTACT_WHATSAPP, digits with country code); undefined: no WhatsApp link. */
+  contactWhatsapp: string | undefined;
   /** Folder of the file-backed store (DATA_DIR; `npm start` defaults it to `data/`); undefined without Upstash: in-memory store. */
   dataDir: string | undefined;
 }
@@ -167,6 +169,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     readinessMeasurementsPerDay: positiveInt(env, 'READINESS_MEASUREMENTS_PER_DAY', 3),
     ...readerKey(env, onNetlify),
     contactWebhookUrl: webhookUrl(nonEmpty(env.CONTACT_WEBHOOK_URL)),
+    contactWhatsapp: whatsappNumber(nonEmpty(env.CONTACT_WHATSAPP)),
     dataDir: nonEmpty(env.DATA_DIR),
   };
 }
@@ -181,6 +184,15 @@ function webhookUrl(raw: string | undefined): string | undefined {
     // fall through
   }
   console.warn('[config] CONTACT_WEBHOOK_URL não é uma URL http(s) absoluta; os contatos ficam só armazenados.');
+  return undefined;
+}
+
+/** CONTACT_WHATSAPP as the digits of `wa.me/<digits>` (`+55 (11) 98765-4321` → `5511987654321`); undefined, with a warning, when not 10 to 15 digits. */
+function whatsappNumber(raw: string | undefined): string | undefined {
+  if (raw === undefined) return undefined;
+  const digits = raw.replace(/[\s()+.-]/g, '');
+  if (/^[0-9]{10,15}$/.test(digits)) return digits;
+  console.warn('[config] CONTACT_WHATSAPP não é um número com código do país (10 a 15 dígitos); o link de WhatsApp não aparece.');
   return undefined;
 }
 

@@ -4,6 +4,8 @@
  * (functions/routes.ts) hands them to the functions. A tiny module of its own so the route table (read by the
  * Astro build, the local server and the adapter generator) does not load the operations' schemas.
  */
+import { RESULT_PREFIX } from '../src/model/measurement.ts';
+
 export const API_INDEX = '/api';
 export const V1 = '/api/v1';
 export const SANDBOX = '/api/v1/sandbox';
@@ -24,6 +26,9 @@ export const CONTACT_FORM_PATH = '/contato/formulario';
 
 /** The site search for people (functions/search/page.ts): HTML results, the header's search box posts here. */
 export const SEARCH_PAGE_PATH = '/busca';
+
+/** The result pages for people of the free measurement (`<prefix><dominio>`, and `.md` twins): the readiness function. */
+export const RESULT_PAGES = `${RESULT_PREFIX}*`;
 
 /** The two MCP servers' endpoints (functions/mcp/servers.ts). */
 export const MCP_PATHS = { product: '/mcp', docs: '/mcp/docs' } as const;

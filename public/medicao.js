@@ -4,6 +4,9 @@
 // result in place: the server's own rendering of it (the `html` of the `resultado` line, the same markup as
 // the result page; rendered in one place, functions/readiness/result-page.ts), parsed inert with DOMParser.
 // Messages are built with DOM APIs (textContent, setAttribute); no inline styles (the page CSP forbids them).
+// Also loaded by the result pages (functions/readiness/result-page.ts) for the "copiar link" button.
+import { MAX_DOMAIN_LENGTH, previewDomain } from './medicao-dominio.js';
+
 const form = document.querySelector('form[data-medicao]');
 const progress = document.querySelector('[data-medicao-progresso]');
 const stage = document.querySelector('[data-medicao-etapa]');
@@ -50,8 +53,48 @@ function recordedMessage(leitura) {
 }
 
 function renderMessage(title, message) {
-  return el('div', { class: 'medicao-aviso', role: 'alert' }, el('p', {}, el('strong', {}, `${title} `), message));
+  return el('div', { class: 'medicao-aviso', role: 'alert', tabindex: '-1' }, el('p', {}, el('strong', {}, `${title} `), message));
 }
+
+/**
+ * After the limit message: the same offer and agents' link as the page without JavaScript, in the server's own
+ * rendering (the form's no-JS answer to the same request; a refused request is not counted), parsed inert.
+ */
+async function limitExtras(site) {
+  try {
+    const response = await fetch(form.action, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'text/html' },
+      body: new URLSearchParams({ site }).toString(),
+      credentials: 'same-origin',
+    });
+    if (response.status !== 429) return undefined;
+    const extra = new DOMParser().parseFromString(await response.text(), 'text/html').querySelector('.medicao-limite-extra');
+    return extra ? document.importNode(extra, true) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The "copiar link" buttons of a result (hidden without JavaScript or a clipboard: the plain link stays). */
+function enableCopy(root) {
+  if (!navigator.clipboard || typeof navigator.clipboard.writeText !== 'function') return;
+  for (const button of root.querySelectorAll('button[data-copiar]')) {
+    if (button.dataset.pronto) continue;
+    button.dataset.pronto = '1';
+    button.hidden = false;
+    const status = button.parentElement && button.parentElement.querySelector('[data-copiar-status]');
+    button.addEventListener('click', async () => {
+      try {
+        await navigator.clipboard.writeText(button.dataset.copiar);
+        if (status) status.textContent = 'Link copiado.';
+      } catch {
+        if (status) status.textContent = 'Não foi possível copiar: selecione o link acima e copie.';
+      }
+    });
+  }
+}
+enableCopy(document);
 
 function messageFor(status, body) {
   if (body && typeof body === 'object') {
@@ -74,10 +117,16 @@ function setBusy(busy) {
   progress.hidden = !busy;
 }
 
-function show(node) {
-  output.replaceChildren(node);
-  const heading = node.querySelector('h2[tabindex]');
-  if (heading) heading.focus();
+/** Shows a result or a message in place and moves focus to it, scrolled to the top of the screen (phones included). */
+function show(...nodes) {
+  output.replaceChildren(...nodes);
+  const node = nodes[0];
+  const target = node.querySelector('h2[tabindex]') || (node.hasAttribute('tabindex') ? node : null);
+  enableCopy(output);
+  if (target) {
+    target.focus({ preventScroll: true });
+    target.scrollIntoView({ block: 'center', behavior: 'instant' });
+  }
 }
 
 async function readLines(response, onLine) {
@@ -102,6 +151,21 @@ async function readLines(response, onLine) {
   if (buffer.trim()) onLine(JSON.parse(buffer));
 }
 
+// Which domain will be measured, as the person types or pastes (the server's reduction, mirrored).
+const siteField = form && form.querySelector('input[name="site"]');
+const preview = document.querySelector('[data-medicao-previa]');
+if (siteField && preview) {
+  const update = () => {
+    const value = siteField.value.trim();
+    const result = value ? previewDomain(value) : {};
+    if (result.domain) preview.textContent = `Vamos medir: ${result.domain}`;
+    else if (result.tooLong) preview.textContent = `Domínio longo demais: ${result.tooLong} caracteres; o limite é ${MAX_DOMAIN_LENGTH}.`;
+    else preview.textContent = '';
+  };
+  siteField.addEventListener('input', update);
+  update();
+}
+
 if (form && progress && stage && bar && output && window.fetch) {
   form.addEventListener('submit', async (event) => {
     const site = String(new FormData(form).get('site') || '').trim();
@@ -124,7 +188,8 @@ if (form && progress && stage && bar && output && window.fetch) {
         if (response.ok && body && body.dominio) show(recordedMessage(body));
         else {
           const [title, message] = messageFor(response.status, body);
-          show(renderMessage(title, message));
+          const extra = response.status === 429 && body && body.error === 'rate_limited' ? await limitExtras(site) : undefined;
+          show(renderMessage(title, message), ...(extra ? [extra] : []));
         }
         finished = true;
         return;

@@ -9,6 +9,7 @@
 import { AGENT_MODE_PAGE, PAGE_ALIASES } from '../../src/model/aliases.ts';
 import { CONTENT_SIGNAL, isAiAgent } from '../../src/model/ai-agents.ts';
 import { MARKDOWN_MEDIA_TYPE, NEGOTIATED_VARY } from '../../src/model/media-types.ts';
+import { MEASURE_PATH, resultPath } from '../../src/model/measurement.ts';
 import { routeOf, twinOf } from '../../src/model/routes.ts';
 import { prefersMarkdown, refusesMarkdown } from './accept.ts';
 
@@ -81,6 +82,12 @@ export async function negotiateMarkdown(request: Request, hooks: NegotiationHook
   const method = request.method.toUpperCase();
   if (method !== 'GET' && method !== 'HEAD') return hooks.next();
   const head = method === 'HEAD';
+
+  // `?site=` on the measurement page (a static page) leads to that domain's result page, which normalizes it.
+  const site = url.searchParams.get('site')?.trim();
+  if (site && url.pathname.replace(/\/+$/, '') === MEASURE_PATH) {
+    return new Response(null, { status: 302, headers: { location: resultPath(site), 'cache-control': 'no-cache' } });
+  }
 
   // Direct requests for a twin: right type and token estimate (static hosts guess the type poorly).
   if (isMarkdownPath(url.pathname)) {

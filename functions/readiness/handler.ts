@@ -11,8 +11,9 @@
  *   per the Web Bot Auth draft (a static file cannot carry the per-request signature headers).
  */
 import { z } from 'zod';
-import { MEASURE_PATH } from '../../src/model/measurement.ts';
-import { accepts, preferredMediaType } from '../edge/accept.ts';
+import { MEASURE_PATH, RESULT_PREFIX, resultPath, whenAgain } from '../../src/model/measurement.ts';
+import { MARKDOWN_MEDIA_TYPE } from '../../src/model/media-types.ts';
+import { accepts, preferredMediaType, prefersMarkdown } from '../edge/accept.ts';
 import { isJsonMediaType, mediaType, readBodyText, readJson } from '../http/body.ts';
 import { withCors } from '../http/cors.ts';
 import { answerMethod } from '../http/methods.ts';
@@ -27,7 +28,8 @@ import { AnalysisCutShort } from './deadline.ts';
 import { measure } from './measure.ts';
 import { saveReading } from './readings.ts';
 import { closedGateEnvelope, closedGateResponse, envelopeResponse, retryAfterHeader, unavailableGate, unavailableResponse } from './responses.ts';
-import { readingAddresses, renderMessagePage, renderResultPage, renderResultSection } from './result-page.ts';
+import { getReading } from './readings.ts';
+import { readingAddresses, renderLimitExtras, renderMessagePage, renderNotMeasuredPage, renderResultMarkdown, renderResultPage, renderResultSection } from './result-page.ts';
 import { countVisitor, peekVisitor, type VisitorState, visitorHeaders } from './visitor-limit.ts';
 
 const MEASURE_METHODS = ['POST', 'OPTIONS'] as const;
@@ -43,6 +45,7 @@ type Format = 'json' | 'html' | 'ndjson';
 const handler: Handler = async (request, context) => {
   const { pathname } = new URL(request.url);
   if (pathname === DIRECTORY_PATH) return keyDirectory(request, context);
+  if (pathname.startsWith(RESULT_PREFIX)) return resultPage(request, context, pathname.slice(RESULT_PREFIX.length));
   return measurement(request, context);
 };
 export default handler;
@@ -70,6 +73,63 @@ async function keyDirectory(request: Request, context: RequestContext): Promise<
 }
 
 // ---------------------------------------------------------------------------------------------------------
+// The result page for people: `${RESULT_PREFIX}<dominio>` (HTML) and its markdown twin (`.md`, or Accept: text/markdown)
+
+const PAGE_METHODS = ['GET', 'HEAD'] as const;
+
+/**
+ * The recorded reading of a domain as a page. A store read, like the static pages it sits among: it does not pass
+ * the instrument gate (which meters the instrument's work and the API's reads), so a shared link always opens.
+ * Other people's domains: `noindex` (header and the shell's meta). Never measured → 404 offering to measure it.
+ */
+async function resultPage(request: Request, context: RequestContext, rest: string): Promise<Response> {
+  const refused = await answerMethod(request, { methods: PAGE_METHODS, cors: false, notAllowed: () => 'Use GET para ver o resultado.' });
+  if (refused) return refused;
+  const { origin, readinessAllowLoopback } = context.config;
+  const twin = rest.endsWith('.md');
+  const markdown = twin || prefersMarkdown(request.headers.get('accept'));
+  let raw: string;
+  try {
+    raw = decodeURIComponent(twin ? rest.slice(0, -3) : rest);
+  } catch {
+    raw = '';
+  }
+  const page = (body: string, status: number, extra: Record<string, string> = {}): Response => {
+    const headers = new Headers(extra);
+    headers.set('content-type', markdown ? MARKDOWN_MEDIA_TYPE : 'text/html; charset=utf-8');
+    headers.set('cache-control', 'no-cache');
+    headers.set('x-robots-tag', 'noindex');
+    if (!twin) headers.set('vary', 'Accept');
+    return new Response(request.method === 'HEAD' ? null : body, { status, headers });
+  };
+  const normalized = normalizeDomain(raw, { allowLoopback: readinessAllowLoopback });
+  if (!normalized.ok) {
+    return page(markdown ? `# Domínio inválido\n\n${normalized.reason}\n` : renderMessagePage('Domínio inválido', normalized.reason, undefined, origin), 400);
+  }
+  const dominio = normalized.domain;
+  // One address per domain: `WWW.Exemplo.com.br` or a pasted URL lead to the page of `exemplo.com.br`.
+  if (dominio !== raw) return new Response(null, { status: 301, headers: { location: `${resultPath(dominio)}${twin ? '.md' : ''}`, 'cache-control': 'no-cache' } });
+  let reading: Envelope | null;
+  try {
+    reading = await getReading(context.store, dominio);
+  } catch {
+    const message = 'O armazenamento das leituras está indisponível no momento.';
+    return page(markdown ? `# Medidor indisponível\n\n${message}\n` : renderMessagePage('Medidor indisponível', message, `Tente de novo em ${UNAVAILABLE_RETRY_SECONDS} s.`, origin), 503, {
+      'retry-after': String(UNAVAILABLE_RETRY_SECONDS),
+    });
+  }
+  if (!reading) {
+    return page(
+      markdown ? `# ${dominio} ainda não foi medido\n\nNão há leitura registrada deste domínio. Meça-o de graça em ${origin}${MEASURE_PATH}.\n` : renderNotMeasuredPage(dominio, origin),
+      404,
+    );
+  }
+  return page(markdown ? renderResultMarkdown(reading, origin) : renderResultPage(reading, origin, offerOf(context)), 200);
+}
+
+const offerOf = (context: RequestContext) => ({ whatsapp: context.config.contactWhatsapp });
+
+// ---------------------------------------------------------------------------------------------------------
 // Measurement
 
 /** NDJSON when asked for; an HTML page for the no-JS form when the browser prefers HTML to JSON; else JSON. */
@@ -88,10 +148,10 @@ function htmlResponse(html: string, status: number, headers?: HeadersInit): Resp
 }
 
 /** An error answered in the requested format (JSON error body, or an HTML page for the no-JS form). */
-function failure(origin: string, format: Format, status: number, code: Parameters<typeof errorResponse>[0], description: string, headers?: HeadersInit): Response {
+function failure(origin: string, format: Format, status: number, code: Parameters<typeof errorResponse>[0], description: string, headers?: HeadersInit, extra?: string): Response {
   if (format === 'html') {
     const titles: Record<number, string> = { 403: 'Pedido de outro site recusado', 400: 'Domínio inválido', 413: 'Pedido grande demais', 415: 'Formato não aceito', 429: 'Limite de medições atingido', 503: 'Medidor indisponível' };
-    return htmlResponse(renderMessagePage(titles[status] ?? 'Não foi possível medir', description, undefined, origin), status, headers);
+    return htmlResponse(renderMessagePage(titles[status] ?? 'Não foi possível medir', description, undefined, origin, extra), status, headers);
   }
   return errorResponse(code, description, { status, headers });
 }
@@ -186,14 +246,15 @@ async function measurement(request: Request, context: RequestContext): Promise<R
   if (visitor.used >= visitor.limit) {
     const headers = visitorHeaders(visitor);
     headers.set('Retry-After', String(visitor.resetSeconds));
-    const hours = Math.max(1, Math.ceil(visitor.resetSeconds / 3600));
+    const now = context.now();
     return failure(
       origin,
       format,
       429,
       'rate_limited',
-      `Você já fez ${visitor.limit} medições nas últimas 24 horas. Tente de novo em cerca de ${hours} hora(s) (Retry-After: ${visitor.resetSeconds} s). As leituras registradas continuam disponíveis em /api/ia/leitura.`,
+      `Você já fez ${visitor.limit} medições nas últimas 24 horas. Você pode medir de novo ${whenAgain(now, now + visitor.resetSeconds * 1000)}. Os resultados já medidos continuam nas suas páginas.`,
       headers,
+      renderLimitExtras(offerOf(context)),
     );
   }
 
@@ -225,10 +286,10 @@ async function measurement(request: Request, context: RequestContext): Promise<R
     return { envelope: { ...envelope, enderecos: { leitura: addresses.leitura, api: addresses.api } } };
   };
 
-  if (format === 'ndjson') return streamMeasurement(run, headers, config.origin);
+  if (format === 'ndjson') return streamMeasurement(run, headers, config.origin, offerOf(context));
   const outcome = await run();
   if ('error' in outcome) return outcome.error;
-  if (format === 'html') return htmlResponse(renderResultPage(outcome.envelope, config.origin), 200, headers);
+  if (format === 'html') return htmlResponse(renderResultPage(outcome.envelope, config.origin, offerOf(context)), 200, headers);
   return envelopeResponse(outcome.envelope, 200, headers);
 }
 
@@ -238,7 +299,7 @@ type Run = (onProgress?: (event: { verificacao: string; nome: string; feitas: nu
  * NDJSON: `{"tipo":"inicio"}`, one `{"tipo":"progresso",…}` per finished check, then `resultado` (the reading, and
  * `html`: the result as the server renders it, which /medicao.js shows in place) or `erro`.
  */
-function streamMeasurement(run: Run, headers: Headers, origin: string): Response {
+function streamMeasurement(run: Run, headers: Headers, origin: string, offer: ReturnType<typeof offerOf>): Response {
   const encoder = new TextEncoder();
   const stream = new ReadableStream<Uint8Array>({
     async start(controller) {
@@ -255,7 +316,7 @@ function streamMeasurement(run: Run, headers: Headers, origin: string): Response
         if ('error' in outcome) {
           send({ tipo: 'erro', status: outcome.error.status, leitura: await outcome.error.json().catch(() => null) });
         } else {
-          send({ tipo: 'resultado', leitura: outcome.envelope, html: renderResultSection(outcome.envelope, origin) });
+          send({ tipo: 'resultado', leitura: outcome.envelope, html: renderResultSection(outcome.envelope, origin, offer) });
         }
       } catch (error) {
         console.error('[readiness] medição falhou:', error);

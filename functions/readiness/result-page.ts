@@ -6,7 +6,9 @@
  * reading is escaped.
  */
 import { escapeHtml, renderShellPage } from '../html/shell.ts';
-import { MEASURE_PATH, SCORING_PATH, gradeFor, grauClass } from '../../src/model/measurement.ts';
+import { MEASURE_PATH, SCORING_PATH, gradeFor, grauClass, resultPath } from '../../src/model/measurement.ts';
+import { contactFormHref } from '../../src/model/contact.ts';
+import { findProduct, priceLabel } from '../../src/model/prices.ts';
 import type { Envelope } from './envelope.ts';
 
 export { escapeHtml, grauClass };
@@ -66,8 +68,7 @@ export function scopeText(envelope: Envelope): string | undefined {
 }
 
 /** The result section: the page's content, and what /medicao.js shows in place. */
-export function renderResultSection(envelope: Envelope, origin: string): string {
-  const addresses = readingAddresses(origin, envelope.dominio);
+export function renderResultSection(envelope: Envelope, origin: string, offer: OfferOptions = {}): string {
   const parts: string[] = [];
   parts.push(`<section class="medicao-resultado" aria-labelledby="medicao-resultado-titulo">`);
   parts.push(`<h2 id="medicao-resultado-titulo">Resultado para <span class="medicao-dominio">${escapeHtml(envelope.dominio)}</span></h2>`);
@@ -115,41 +116,148 @@ export function renderResultSection(envelope: Envelope, origin: string): string 
     }
   }
 
-  parts.push('<h3>Leitura registrada</h3>');
-  parts.push(
-    `<p>Esta leitura fica registrada e pode ser consultada depois, sem medir de novo:</p><ul class="medicao-enderecos">` +
-      `<li><a href="${escapeHtml(addresses.leitura)}"><code>${escapeHtml(addresses.leitura)}</code></a> (sem token)</li>` +
-      `<li><code>${escapeHtml(addresses.api)}</code> (API v1, escopo <code>prontidao.read</code>)</li></ul>`,
-  );
+  if (envelope.estado === 'registrada' || envelope.estado === 'nao_pontuada') parts.push(shareBlock(envelope.dominio, origin));
   parts.push(`<p class="small"><a href="${SCORING_PATH}">Como a nota é calculada</a></p>`);
+  parts.push(renderOffer({ site: envelope.dominio, nota: envelope.nota, grau: envelope.grau }, offer));
   parts.push('</section>');
   return parts.join('\n');
 }
 
-const voltar = `<p class="medicao-voltar"><a href="${MEASURE_PATH}">Medir outro domínio</a></p>`;
+/** The link to keep or share a reading: its page's own address, and a "copiar link" button /medicao.js reveals. */
+function shareBlock(dominio: string, origin: string): string {
+  const url = `${origin}${resultPath(dominio)}`;
+  return (
+    `<div class="medicao-compartilhar"><h3>Guardar e compartilhar</h3>` +
+    `<p>Esta leitura fica registrada e tem uma página própria, que você pode guardar ou enviar: <a href="${escapeHtml(url)}" data-link-resultado>${escapeHtml(url)}</a></p>` +
+    `<p><button class="btn ghost" type="button" data-copiar="${escapeHtml(url)}" hidden>Copiar link</button> <span class="small" role="status" data-copiar-status></span></p></div>`
+  );
+}
 
-/** The whole result page, in the site's layout. */
-export function renderResultPage(envelope: Envelope, origin: string): string {
+/** What the offer needs from the configuration: the WhatsApp number, when there is one. */
+export interface OfferOptions {
+  /** Digits of `wa.me/<digits>` (CONTACT_WHATSAPP); absent: no WhatsApp link. */
+  whatsapp?: string;
+}
+
+/** The paid diagnostic (content/precos.json) the offer presents. */
+export const OFFER_PRODUCT_ID = 'diagnostico-completo';
+
+/** The WhatsApp link with a pre-filled pt-BR message naming the domain and the grade. */
+export function whatsappHref(number: string, produto: string, site: string | undefined, grau: string | null | undefined): string {
+  const about = site ? ` para ${site}${grau ? ` (grau ${grau} na medição gratuita)` : ''}` : '';
+  return `https://wa.me/${number}?text=${encodeURIComponent(`Olá! Quero conversar sobre o ${produto}${about}.`)}`;
+}
+
+/**
+ * The offer after every result and after the limit message: the paid diagnostic's name, price and delivery
+ * time (content/precos.json), what it adds over the free measurement, and two ways to talk: the contact form
+ * pre-filled with the domain and the grade, and WhatsApp when CONTACT_WHATSAPP is set.
+ */
+export function renderOffer(about: { site?: string; nota?: number | null; grau?: string | null }, offer: OfferOptions = {}, level: 2 | 3 = 3): string {
+  const product = findProduct(OFFER_PRODUCT_ID);
+  if (!product) return '';
+  const form = contactFormHref({ site: about.site, nota: about.nota ?? undefined, produto: product.id });
+  const whatsapp = offer.whatsapp ? ` <a class="btn ghost" href="${escapeHtml(whatsappHref(offer.whatsapp, product.nome, about.site, about.grau))}" rel="noopener">Conversar pelo WhatsApp</a>` : '';
+  return (
+    `<aside class="medicao-oferta panel" aria-labelledby="medicao-oferta-titulo"><h${level} id="medicao-oferta-titulo">Do resultado ao plano: ${escapeHtml(product.nome)}</h${level}>` +
+    `<p><strong>${escapeHtml(priceLabel(product))}</strong>, entregue em ${escapeHtml(product.prazo)}.</p>` +
+    '<p>A medição gratuita lê o site de fora, de forma automática, e aponta as lacunas técnicas. O diagnóstico vai além: especialistas auditam rastreamento, dados estruturados e o acesso de robôs de IA, testam a presença da sua marca em respostas de IA e entregam um plano de ação priorizado, apresentado em uma reunião com a equipe.</p>' +
+    `<p class="medicao-oferta-acoes"><a class="btn" href="${escapeHtml(form)}">Falar sobre o diagnóstico</a>${whatsapp}</p></aside>`
+  );
+}
+
+const voltar = `<p class="medicao-voltar"><a href="${MEASURE_PATH}">Medir outro domínio</a></p>`;
+/** The script that enhances the pages (copy button, the form): the same /medicao.js as the measurement page. */
+const SCRIPT = '<script type="module" src="/medicao.js"></script>';
+
+/**
+ * A plain POST form to the measurement for one domain ("medir de novo", or "medir agora" on the 404 of a domain
+ * never measured): the same endpoint, limits and no-JS result page as the measurement page's form.
+ */
+export function measureFormFor(dominio: string, label: string, intro: string): string {
+  return (
+    `<form class="panel medicao-form medicao-de-novo" method="post" action="/api/ia/medicao"><p>${escapeHtml(intro)}</p>` +
+    `<input type="hidden" name="site" value="${escapeHtml(dominio)}"><button class="btn" type="submit">${escapeHtml(label)}</button></form>`
+  );
+}
+
+/** The whole result page, in the site's layout: the no-JS measurement's answer and the page of a domain's reading. */
+export function renderResultPage(envelope: Envelope, origin: string, offer: OfferOptions = {}): string {
+  const again = measureFormFor(envelope.dominio, 'Medir de novo', 'O site mudou? Meça de novo: a nova leitura substitui esta (conta no limite de 3 medições por visitante a cada 24 horas).');
   return renderShellPage(
     {
       titulo: `Medição de ${envelope.dominio}`,
       descricao: 'Resultado da medição gratuita de prontidão para IA: nota, grau, camadas e lacunas com a correção.',
-      conteudo: `${renderResultSection(envelope, origin)}\n${voltar}`,
+      conteudo: `${renderResultSection(envelope, origin, offer)}\n${again}\n${voltar}\n${SCRIPT}`,
       estilos: ESTILOS,
     },
     origin,
   );
 }
 
-/** A page for a measurement that did not run (bad input, limits, unavailable). */
-export function renderMessagePage(title: string, message: string, detail: string | undefined, origin: string): string {
+/** The 404 of a domain never measured (or whose reading expired): offers to measure it. */
+export function renderNotMeasuredPage(dominio: string, origin: string): string {
   return renderShellPage(
     {
-      titulo: title,
-      descricao: 'A medição gratuita de prontidão para IA não foi feita.',
-      conteudo: `<div class="medicao-aviso"><p>${escapeHtml(message)}</p>${detail ? `<p class="small">${escapeHtml(detail)}</p>` : ''}</div>\n${voltar}`,
+      titulo: `${dominio} ainda não foi medido`,
+      descricao: 'Não há leitura registrada deste domínio. A medição gratuita leva alguns segundos.',
+      conteudo: `<div class="medicao-aviso"><p>Não encontramos uma leitura registrada de <strong>${escapeHtml(dominio)}</strong>: o domínio nunca foi medido, ou a leitura passou de 180 dias.</p></div>\n${measureFormFor(dominio, 'Medir agora', `Meça ${dominio} agora, de graça e sem cadastro.`)}\n${voltar}`,
       estilos: ESTILOS,
     },
     origin,
   );
+}
+
+/** A page for a measurement that did not run (bad input, limits, unavailable); `extra`: HTML the caller composed (the offer). */
+export function renderMessagePage(title: string, message: string, detail: string | undefined, origin: string, extra = ''): string {
+  return renderShellPage(
+    {
+      titulo: title,
+      descricao: 'A medição gratuita de prontidão para IA não foi feita.',
+      conteudo: `<div class="medicao-aviso"><p>${escapeHtml(message)}</p>${detail ? `<p class="small">${escapeHtml(detail)}</p>` : ''}</div>\n${extra}${voltar}`,
+      estilos: ESTILOS,
+    },
+    origin,
+  );
+}
+
+/** After the limit message: the offer, and the agents' page (where the API that reads recorded readings lives). */
+export function renderLimitExtras(offer: OfferOptions): string {
+  return `<div class="medicao-limite-extra">${renderOffer({}, offer, 2)}\n<p class="small">Para agentes e integrações, as leituras registradas também estão na API: veja a <a href="/agentes">página para agentes</a>.</p></div>\n`;
+}
+
+/** The markdown twin of a domain's result page (same facts as the HTML, for agents and people who prefer text). */
+export function renderResultMarkdown(envelope: Envelope, origin: string): string {
+  const lines: string[] = [`# Medição de ${envelope.dominio}`, ''];
+  if (envelope.estado === 'registrada' && envelope.nota !== null && envelope.grau) {
+    lines.push(`Nota **${envelope.nota} de 100**, grau **${envelope.grau}**. Medido em ${formatDate(envelope.medidoEm)}.`, '');
+    if (envelope.teto) lines.push(`A nota foi limitada a ${envelope.teto.nota} por uma lacuna grave: ${envelope.teto.motivo}.`, '');
+  } else {
+    lines.push(`Medição sem nota: ${envelope.motivo ?? 'a medição não chegou a um resultado confiável.'} Medido em ${formatDate(envelope.medidoEm)}.`, '');
+  }
+  if (envelope.camadas.length) {
+    lines.push('## Camadas', '');
+    for (const c of envelope.camadas) lines.push(`- ${c.nome}: ${c.nota === null ? 'não se aplica' : `${c.nota} de 100`}`);
+    lines.push('');
+  }
+  if (envelope.lacunas.length) {
+    lines.push('## Lacunas e como corrigir', '');
+    for (const l of envelope.lacunas) {
+      lines.push(`### ${l.titulo} (${SEVERIDADE_LABEL[l.severidade]})`, '', `**Por que importa:** ${l.porque}`, '', `**Como corrigir:** ${l.comoCorrigir}`, '');
+    }
+  }
+  if (envelope.camadas.length) {
+    lines.push('## Todas as verificações', '');
+    for (const c of envelope.camadas) {
+      lines.push(`### ${c.nome}`, '');
+      for (const v of c.verificacoes) lines.push(`- ${STATUS_LABEL[v.status]}: **${v.nome}** (${v.pontos} de ${v.peso}). ${v.detalhe}`);
+      lines.push('');
+    }
+  }
+  const product = findProduct(OFFER_PRODUCT_ID);
+  lines.push(`Página desta leitura: ${origin}${resultPath(envelope.dominio)}`, '', `[Como a nota é calculada](${origin}${SCORING_PATH}) · [Medir outro domínio](${origin}${MEASURE_PATH})`, '');
+  if (product) {
+    lines.push(`## ${product.nome}`, '', `${priceLabel(product)}, entregue em ${product.prazo}. [Falar sobre o diagnóstico](${origin}${contactFormHref({ site: envelope.dominio, nota: envelope.nota ?? undefined, produto: product.id })})`, '');
+  }
+  return lines.join('\n');
 }

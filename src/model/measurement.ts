@@ -42,3 +42,34 @@ export function gradeFor(nota: number): Grau {
 
 /** CSS class of a grade's color band (by its letter), `grau-nenhum` without a grade. */
 export const grauClass = (grau: string | null): string => (grau ? `grau-${grau[0]?.toLowerCase()}` : 'grau-nenhum');
+
+/** Prefix of the result pages for people: `${RESULT_PREFIX}<dominio>` shows the recorded reading of a domain. */
+export const RESULT_PREFIX = `${MEASURE_PATH}/resultado/`;
+/** The result page of a domain (already normalized). */
+export const resultPath = (dominio: string): string => `${RESULT_PREFIX}${encodeURIComponent(dominio)}`;
+
+/** The site's time zone: times people read are Brasília's. */
+export const SITE_TIME_ZONE = 'America/Sao_Paulo';
+
+const dayAndTime = (date: Date): { day: string; hour: string; minute: string } => {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', { timeZone: SITE_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+      .formatToParts(date)
+      .map((p) => [p.type, p.value]),
+  );
+  return { day: `${parts.year}-${parts.month}-${parts.day}`, hour: String(Number(parts.hour)), minute: parts.minute ?? '00' };
+};
+
+/**
+ * When something can be done again, as people say it in pt-BR (Brasília time): "hoje às 16h05", "amanhã às 14h20",
+ * or "em 26/11 às 9h00" further away. `now` and the result in epoch milliseconds.
+ */
+export function whenAgain(now: number, at: number): string {
+  // Rounded up to the minute: the time said is never before the moment it becomes true.
+  const target = dayAndTime(new Date(Math.ceil(at / 60_000) * 60_000));
+  const time = `${target.hour}h${target.minute}`;
+  if (target.day === dayAndTime(new Date(now)).day) return `hoje às ${time}`;
+  if (target.day === dayAndTime(new Date(now + 24 * 3600 * 1000)).day) return `amanhã às ${time}`;
+  const [, month, day] = target.day.split('-');
+  return `em ${day}/${month} às ${time}`;
+}

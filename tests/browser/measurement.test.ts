@@ -81,7 +81,10 @@ async function checkResult(page: Page): Promise<void> {
   assert.ok((await page.locator('.medicao-lacunas > li').count()) >= 10);
   assert.ok((await page.locator('.medicao-verificacoes li').count()) >= 35);
   assert.match((await page.textContent('.medicao-escopo')) ?? '', /^Amostra: 1 página\(s\) e 0 link\(s\) do llms\.txt lidos\. Interfaces para agentes fora da conta/);
-  assert.match((await page.textContent('.medicao-enderecos')) ?? '', /\/api\/ia\/leitura\?site=.*\/api\/v1\/prontidao\//s);
+  // The result links to its own page for people; no API addresses in what a person reads.
+  assert.match((await page.getAttribute('a[data-link-resultado]', 'href')) ?? '', new RegExp(`/diagnostico-de-visibilidade-cognitiva/resultado/${encodeURIComponent(site.host)}$`));
+  assert.doesNotMatch((await page.textContent('.medicao-resultado')) ?? '', /\/api\/ia\/leitura|prontidao\.read|sem token/);
+  assert.match((await page.textContent('.medicao-oferta')) ?? '', /Diagnóstico de Visibilidade Cognitiva[\s\S]*R\$\s2\.900,00/);
   assert.equal(await page.locator('.medicao-resultado [style]').count(), 0, 'no inline styles');
 }
 

@@ -134,7 +134,14 @@ describe('POST /api/ia/medicao', () => {
     assert.match(html, /Nota 100 de 100/);
     assert.match(html, /Amostra: 3 página\(s\) e 4 link\(s\) do llms\.txt lidos\. Interfaces para agentes cobradas/);
     assert.match(html, /class="medicao-gauge"/);
-    assert.match(html, /\/api\/ia\/leitura\?site=/);
+    // A person's result links to its own page, never to API addresses (those stay on the agents' pages).
+    assert.match(html, new RegExp(`href="[^"]*/diagnostico-de-visibilidade-cognitiva/resultado/${encodeURIComponent(site.host)}" data-link-resultado`));
+    assert.doesNotMatch(html, /\/api\/ia\/leitura|\/api\/v1\/prontidao\/|prontidao\.read|\(sem token\)/);
+    // The offer: the paid diagnostic from content/precos.json and the contact form pre-filled with domain and grade.
+    assert.match(html, /Diagnóstico de Visibilidade Cognitiva<\/h3>[\s\S]*R\$\s2\.900,00 por domínio/);
+    assert.match(html, new RegExp(`href="/contato/formulario\\?produto=diagnostico-completo&amp;site=${encodeURIComponent(site.host)}&amp;nota=100#formulario"`));
+    assert.doesNotMatch(html, /wa\.me/, 'no WhatsApp without CONTACT_WHATSAPP');
+    assert.match(html, /<form class="panel medicao-form medicao-de-novo" method="post" action="\/api\/ia\/medicao">/);
     assert.doesNotMatch(html, /\sstyle=/, 'no inline style attributes');
     // The site's layout (functions/html/shell.ts): its scripts are the external WebMCP module and JSON-LD data, none inline.
     for (const tag of html.match(/<script\b[^>]*>/g) ?? []) assert.match(tag, /\ssrc="\/[^"]+"|type="application\/ld\+json"/, `no inline script: ${tag}`);
@@ -186,9 +193,17 @@ describe('POST /api/ia/medicao', () => {
     assert.equal(res.headers.get('ratelimit-remaining'), '0');
     const body = (await res.json()) as { error: string; error_description: string };
     assert.equal(body.error, 'rate_limited');
+    // When, in pt-BR (Brasília time), never in seconds or "hora(s)".
+    assert.match(body.error_description, /Você pode medir de novo (hoje|amanhã) às \d{1,2}h\d{2}\./);
+    assert.doesNotMatch(body.error_description, /Retry-After|\d+ s\b|hora\(s\)|\/api\//);
     const html = await post(`site=${challenge.host}`, { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' });
     assert.equal(html.status, 429);
-    assert.match(await html.text(), /3 medições nas últimas 24 horas/);
+    const page = await html.text();
+    assert.match(page, /3 medições nas últimas 24 horas/);
+    assert.match(page, /Você pode medir de novo (hoje|amanhã) às \d{1,2}h\d{2}/);
+    // After the limit: the same offer (contact form for the paid diagnostic) and the agents' page.
+    assert.match(page, /href="\/contato\/formulario\?produto=diagnostico-completo#formulario"/);
+    assert.match(page, /<a href="\/agentes">página para agentes<\/a>/);
   });
 
   test('the instrument gate (shared, per minute): 429 estado limite; the visitor keeps the attempt', async () => {

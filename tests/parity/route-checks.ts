@@ -442,8 +442,36 @@ export const ROUTE_CHECKS: readonly RouteCheck[] = [
     verify: (body) => assert.equal(json(body).error, 'invalid_request'),
     stableBody: true,
   },
+  {
+    name: 'página de resultado de um domínio nunca medido: 404 que oferece medir (função readiness, página do site, noindex)',
+    method: 'GET',
+    path: '/diagnostico-de-visibilidade-cognitiva/resultado/nunca-medido.com.br',
+    status: 404,
+    expect: { 'content-type': matches(/^text\/html/i), 'x-robots-tag': equals('noindex'), ...securityHeaders(PAGE_SECURITY_HEADERS) },
+    verify: (body) => {
+      assert.match(body, /<h1>nunca-medido\.com\.br ainda não foi medido<\/h1>/);
+      assert.match(body, /<form class="panel medicao-form medicao-de-novo" method="post" action="\/api\/ia\/medicao">/);
+    },
+  },
+  {
+    name: 'gêmeo em markdown da página de resultado (.md), também no 404',
+    method: 'GET',
+    path: '/diagnostico-de-visibilidade-cognitiva/resultado/nunca-medido.com.br.md',
+    status: 404,
+    expect: { 'content-type': matches(/^text\/markdown/i), 'x-robots-tag': equals('noindex') },
+    verify: (body) => assert.match(body, /^# nunca-medido\.com\.br ainda não foi medido/),
+  },
+  {
+    name: '?site= na página de medição leva à página de resultado (borda)',
+    method: 'GET',
+    path: '/diagnostico-de-visibilidade-cognitiva?site=exemplo.com.br',
+    status: 302,
+    expect: { location: equals('/diagnostico-de-visibilidade-cognitiva/resultado/exemplo.com.br') },
+    // Local server: 302 (tests/integration/result-page.test.ts, tests/browser/result-page.test.ts). Under @netlify/dev the
+    // same edge code answered 404 (cause not found yet): until it is, the check is a todo on both sides.
+    pending: 'sob @netlify/dev o redirecionamento da borda respondeu 404; causa em aberto (issue 12)',
+  },
 ];
-
 // ---------------------------------------------------------------------------------------------------------
 // Running a check
 

@@ -87,3 +87,11 @@ test('siteOrigin(env) is a pure function of the env it is given (process.env unt
   assert.equal(loadConfig({ SITE_URL: 'https://outro.exemplo' }).origin, 'https://outro.exemplo');
   assert.deepEqual({ ...process.env }, before);
 });
+
+test('CONTACT_WHATSAPP: the digits of wa.me/<digits>; absent or malformed → no WhatsApp link', () => {
+  assert.equal(loadConfig({ CONTACT_WHATSAPP: '+55 (11) 98765-4321' }).contactWhatsapp, '5511987654321');
+  assert.equal(loadConfig({ CONTACT_WHATSAPP: '5511987654321' }).contactWhatsapp, '5511987654321');
+  assert.equal(loadConfig({}).contactWhatsapp, undefined);
+  assert.equal(loadConfig({ CONTACT_WHATSAPP: '  ' }).contactWhatsapp, undefined);
+  for (const bad of ['98765', 'whatsapp', '+55 11 9876x-4321', '1'.repeat(16)]) assert.equal(loadConfig({ CONTACT_WHATSAPP: bad }).contactWhatsapp, undefined, bad);
+});

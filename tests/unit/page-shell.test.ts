@@ -41,7 +41,7 @@ function assertInert(html: string): Element[] {
   assert.equal(all.filter((e) => e.name === 'main').length, 1);
   for (const e of all) {
     for (const name of Object.keys(e.attribs)) assert.doesNotMatch(name, /^on/i, `event handler on <${e.name}>`);
-    if (e.name === 'script') assert.ok(e.attribs.src === '/webmcp.js' || e.attribs.type === 'application/ld+json', `unexpected script: ${JSON.stringify(e.attribs)}`);
+    if (e.name === 'script') assert.ok(e.attribs.src === '/webmcp.js' || e.attribs.src === '/medicao.js' || e.attribs.type === 'application/ld+json', `unexpected script: ${JSON.stringify(e.attribs)}`);
     assert.notEqual(e.name, 'img');
   }
   return all;
