@@ -6,6 +6,7 @@
  * (CSP violations included) and zero axe-core violations on both results. The measured site is a loopback
  * fixture; the instrument's network is the loopback-only guard.
  */
+import { PAID_DIAGNOSTIC } from '../../src/model/offer.ts';
 import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
 import { after, before, describe, test } from 'node:test';
@@ -84,7 +85,7 @@ async function checkResult(page: Page): Promise<void> {
   // The result links to its own page for people; no API addresses in what a person reads.
   assert.match((await page.getAttribute('a[data-link-resultado]', 'href')) ?? '', new RegExp(`/diagnostico-de-visibilidade-cognitiva/resultado/${encodeURIComponent(site.host)}$`));
   assert.doesNotMatch((await page.textContent('.medicao-resultado')) ?? '', /\/api\/ia\/leitura|prontidao\.read|sem token/);
-  assert.match((await page.textContent('.medicao-oferta')) ?? '', /Diagnóstico de Visibilidade Cognitiva[\s\S]*R\$\s2\.900,00/);
+  assert.ok(new RegExp(`${PAID_DIAGNOSTIC.nome}[\\s\\S]*R\\$\\s2\\.900,00`).test((await page.textContent('.medicao-oferta')) ?? ''), 'the offer under the result');
   assert.equal(await page.locator('.medicao-resultado [style]').count(), 0, 'no inline styles');
 }
 

@@ -3,6 +3,7 @@
  * network is replaced by `guardNetwork` (only `localhost` resolves, only 127.0.0.1 can be dialed), and the
  * measured sites are fixtures on loopback (READINESS_ALLOW_LOOPBACK=1 in this file's services).
  */
+import { PAID_DIAGNOSTIC } from '../../src/model/offer.ts';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { after, afterEach, before, beforeEach, describe, test } from 'node:test';
@@ -138,7 +139,7 @@ describe('POST /api/ia/medicao', () => {
     assert.match(html, new RegExp(`href="[^"]*/diagnostico-de-visibilidade-cognitiva/resultado/${encodeURIComponent(site.host)}" data-link-resultado`));
     assert.doesNotMatch(html, /\/api\/ia\/leitura|\/api\/v1\/prontidao\/|prontidao\.read|\(sem token\)/);
     // The offer: the paid diagnostic from content/precos.json and the contact form pre-filled with domain and grade.
-    assert.match(html, /Diagnóstico de Visibilidade Cognitiva<\/h3>[\s\S]*R\$\s2\.900,00 por domínio/);
+    assert.ok(new RegExp(`${PAID_DIAGNOSTIC.nome}</h3>[\\s\\S]*R\\$\\s2\\.900,00 por domínio`).test(html), 'the offer under the result');
     assert.match(html, new RegExp(`href="/contato/formulario\\?produto=diagnostico-completo&amp;site=${encodeURIComponent(site.host)}&amp;nota=100#formulario"`));
     assert.doesNotMatch(html, /wa\.me/, 'no WhatsApp without CONTACT_WHATSAPP');
     assert.match(html, /<form class="panel medicao-form medicao-de-novo" method="post" action="\/api\/ia\/medicao">/);

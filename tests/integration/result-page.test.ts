@@ -4,6 +4,7 @@
  * novo", the offer (WhatsApp only with CONTACT_WHATSAPP), the 404 that offers a measurement, one address per
  * domain, storage down, and `?site=` on the measurement page leading here.
  */
+import { PAID_DIAGNOSTIC } from '../../src/model/offer.ts';
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, test } from 'node:test';
 import { loadConfig } from '../../functions/config.ts';
@@ -78,9 +79,9 @@ describe('result page for people', () => {
     await use({ CONTACT_WHATSAPP: '+55 (11) 98765-4321' });
     await saveReading(services.store, reading);
     const html = await (await get(`${PAGE}exemplo.com.br`)).text();
-    const href = whatsappHref('5511987654321', 'Diagnóstico de Visibilidade Cognitiva', 'exemplo.com.br', 'D');
+    const href = whatsappHref('5511987654321', PAID_DIAGNOSTIC.nome, 'exemplo.com.br', 'D');
     assert.ok(html.includes(`href="${href}"`), 'the wa.me link');
-    assert.equal(new URL(href).searchParams.get('text'), 'Olá! Quero conversar sobre o Diagnóstico de Visibilidade Cognitiva para exemplo.com.br (grau D na medição gratuita).');
+    assert.equal(new URL(href).searchParams.get('text'), `Olá! Quero conversar sobre o ${PAID_DIAGNOSTIC.nome} para exemplo.com.br (grau D na medição gratuita).`);
     assert.equal(new URL(href).pathname, '/5511987654321');
   });
 
@@ -95,7 +96,7 @@ describe('result page for people', () => {
       assert.match(md, /Nota \*\*42 de 100\*\*, grau \*\*D\*\*/);
       assert.match(md, /\*\*Como corrigir:\*\* Libere o GPTBot no robots\.txt\./);
       assert.match(md, /- falhou: \*\*robots\.txt\*\* \(0 de 4\)/);
-      assert.match(md, /## Diagnóstico de Visibilidade Cognitiva/);
+      assert.ok(md.includes(`## ${PAID_DIAGNOSTIC.nome}`), 'the offer, by the paid diagnostic\'s one name');
     }
   });
 
