@@ -1,13 +1,14 @@
 /** Routes and sections of the site, derived from where an entry lives. Pure: used by the build and tests. */
 import { MEASURE_ROUTE } from './measurement.ts';
 
-export type PageKind = 'pagina' | 'solucao' | 'objetivo' | 'artigo';
+export type PageKind = 'pagina' | 'solucao' | 'objetivo' | 'artigo' | 'autor';
 
 export const COLLECTION_PREFIX: Record<PageKind, string> = {
   pagina: '',
   solucao: 'solucoes/',
   objetivo: 'objetivos/',
   artigo: 'blog/',
+  autor: 'autores/',
 };
 
 export const SECTIONS = {
