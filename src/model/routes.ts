@@ -20,6 +20,7 @@ export const SECTIONS = {
   'diagnostico-de-visibilidade': 'Diagnóstico de visibilidade',
   agentes: 'Agentes e desenvolvedores',
   precos: 'Preços',
+  autores: 'Autores',
 } as const;
 export type Section = keyof typeof SECTIONS;
 
