@@ -107,6 +107,7 @@ export function rootLlms(model: SiteModel, origin = siteOrigin()): string {
       { titulo: 'Objetivos de negócio', links: bySection(model, 'objetivos').map(link) },
       { titulo: PAID_DIAGNOSTIC.nome, links: bySection(model, 'diagnostico-de-visibilidade').map(link) },
       { titulo: 'Blog', links: bySection(model, 'blog').map(link) },
+      { titulo: 'Autores', links: bySection(model, 'autores').map(link) },
       { titulo: 'Interfaces para agentes', links: agentDocLinks(origin) },
       {
         // Not pages: endpoints, data files and other indexes (see agentEndpointLinks).

@@ -64,7 +64,7 @@ export function renderTwin(p: SitePage, model: SiteModel, origin = siteOrigin())
 async function buildTwin(p: SitePage, model: SiteModel, origin: string): Promise<string> {
   const view = describePage(p, model);
   // Always four header blocks (twinBodyText in ./text.ts skips them for the search index).
-  const header = [`# ${p.titulo}`, `> ${p.descricao}`, canonicalBlock(p.url, origin), view.linhaDoGemeo ?? `Atualizado em ${isoDay(p.lastmod)}`];
+  const header = [`# ${p.titulo}`, `> ${p.descricao}`, canonicalBlock(p.url, origin), view.linhaDoGemeo ? absolutizeLinks(view.linhaDoGemeo, origin) : `Atualizado em ${isoDay(p.lastmod)}`];
   // A fact sheet opens the twin; the other sections follow the body.
   const before = view.secoes.filter((s) => s.tipo === 'fatos');
   const after = view.secoes.filter((s) => s.tipo !== 'fatos');

@@ -45,7 +45,7 @@ export interface PageKind<P extends SitePage = SitePage> {
   /** Small line above the h1 (default: the section's name on an inner page of a section). */
   eyebrow?(page: P): string | undefined;
   /** The twin's line after the canonical block (default: the last modification). */
-  linhaDoGemeo?(page: P): string | undefined;
+  linhaDoGemeo?(page: P, model: SiteModel): string | undefined;
   /** Extra stylesheets of the kind's pages. */
   estilos?: string[];
   /** Ends with the call to the free measurement. */
@@ -108,7 +108,7 @@ export function describe<P extends SitePage>(kind: PageKind<P>, page: P, model: 
     ctaMedicao: kind.ctaMedicao ?? false,
     proseLarga: kind.proseLarga ?? false,
     artigo: kind.artigo?.(page),
-    linhaDoGemeo: kind.linhaDoGemeo?.(page),
+    linhaDoGemeo: kind.linhaDoGemeo?.(page, model),
   };
 }
 

@@ -3,17 +3,18 @@
  * so the structured data agents read is the same everywhere. Typed with schema-dts (schema.org's own
  * vocabulary as TypeScript), so a misspelt property or a wrong value type fails the type check.
  */
-import type { BlogPosting, BreadcrumbList, ContactPoint, DayOfWeek, FAQPage, ItemList, Offer, OpeningHoursSpecification, PostalAddress, ProfessionalService, Service, WebSite, WithContext } from 'schema-dts';
+import type { BlogPosting, BreadcrumbList, ContactPoint, DayOfWeek, FAQPage, ItemList, Offer, OpeningHoursSpecification, Person, PostalAddress, ProfessionalService, Service, WebSite, WithContext } from 'schema-dts';
 import { SHARE_IMAGE, SITE_NAME, SITE_TAGLINE, contactEmail, siteOrigin } from '../config/site.ts';
 import { SCHEMA_DAY, addressLine, loadCompany, phoneDigits } from '../model/company.ts';
 import type { Empresa, Produto } from '../model/content.ts';
 import { formatCnpj } from '../model/cnpj.ts';
 import { findProduct, loadPrices } from '../model/prices.ts';
-import type { PageImage, SitePage } from './site.ts';
+import type { PageImage, SiteModel, SitePage } from './site.ts';
 import { isoDay } from './text.ts';
 
 type Solution = Extract<SitePage, { kind: 'solucao' }>;
 type Article = Extract<SitePage, { kind: 'artigo' }>;
+type Author = Extract<SitePage, { kind: 'autor' }>;
 
 const brasil = { '@type': 'Country', name: 'Brasil' } as const;
 
@@ -153,7 +154,36 @@ export const imageObject = (image: PageImage): ImageInPixels => ({ '@type': 'Ima
 /** A BlogPosting whose image is given in pixels (see ImageInPixels). */
 type PostingWithImage = Omit<Exclude<WithContext<BlogPosting>, string>, 'image'> & { image: ImageInPixels };
 
-export const articleObject = (a: Article, origin = siteOrigin()): PostingWithImage => ({
+/** The `@id` of an author (their page's URL with `#pessoa`): the Person on their page, the author of their articles. */
+export const personId = (author: Author): string => `${author.url}#pessoa`;
+
+/** An author (content/autores) on their page: who they are, what they know, where else they are, for whom they work. */
+export const personObject = (author: Author, origin = siteOrigin()): WithContext<Person> => {
+  const d = author.entry.data;
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Person',
+    '@id': personId(author),
+    url: author.url,
+    name: d.nome,
+    jobTitle: d.cargo,
+    description: d.resumo,
+    knowsAbout: d.especialidades,
+    ...(d.perfis?.length && { sameAs: d.perfis }),
+    worksFor: { '@id': organizationId(origin) },
+    ...(d.foto && { image: `${origin}${d.foto}` }),
+  };
+};
+
+/** An article's author as BlogPosting.author: the Person of the author's page (the site model checks the name exists). */
+const authorOf = (a: Article, model: SiteModel) => {
+  const author = model.autores.get(a.entry.data.autor);
+  return author
+    ? ({ '@type': 'Person', '@id': personId(author), name: author.titulo, url: author.url } as const)
+    : ({ '@type': 'Person', name: a.entry.data.autor } as const);
+};
+
+export const articleObject = (a: Article, model: SiteModel, origin = siteOrigin()): PostingWithImage => ({
   '@context': 'https://schema.org',
   '@type': 'BlogPosting',
   '@id': `${a.url}#artigo`,
@@ -163,7 +193,7 @@ export const articleObject = (a: Article, origin = siteOrigin()): PostingWithIma
   description: a.descricao,
   image: imageObject(a.imagem),
   inLanguage: 'pt-BR',
-  author: { '@type': 'Person', name: a.entry.data.autor },
+  author: authorOf(a, model),
   publisher: { '@id': organizationId(origin) },
   datePublished: isoDay(a.entry.data.publicadoEm),
   dateModified: isoDay(a.lastmod),

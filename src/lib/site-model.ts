@@ -19,6 +19,7 @@ type EntryOf = {
   solucao: CollectionEntry<'solucoes'>;
   objetivo: CollectionEntry<'objetivos'>;
   artigo: CollectionEntry<'blog'>;
+  autor: CollectionEntry<'autores'>;
 };
 
 /** A page's image (share cards, schema.org `image`): absolute URL, text alternative and size in pixels. */
@@ -66,15 +67,17 @@ export interface SiteModel {
   objetivos: BasePage<'objetivo'>[];
   artigos: BasePage<'artigo'>[];
   documentos: CollectionEntry<'documentos'>[];
-  /** The authors (content/autores), by the name articles use in `autor`. */
-  autores: Map<string, CollectionEntry<'autores'>>;
+  /** The authors' pages (content/autores, `/autores/<file name>`), by the name articles use in `autor`. */
+  autores: Map<string, BasePage<'autor'>>;
 }
 
 const fileOf = (entry: { filePath?: string; id: string }, folder: string) => entry.filePath ?? `content/${folder}/${entry.id}`;
 
 const withImage = (spec: ShareImageSpec) => ({ imagem: generatedImage(spec), imagemGerada: spec });
 
-function page<K extends PageKind>(kind: K, entry: EntryOf[K], folder: string, lastmod: Date): BasePage<K> {
+type Titled = { titulo: string; descricao: string };
+
+function page<K extends PageKind>(kind: K, entry: EntryOf[K], folder: string, lastmod: Date, { titulo, descricao }: Titled = entry.data as Titled): BasePage<K> {
   const rota = `${COLLECTION_PREFIX[kind]}${entry.id}`;
   return {
     kind,
@@ -82,9 +85,9 @@ function page<K extends PageKind>(kind: K, entry: EntryOf[K], folder: string, la
     path: pathOf(rota),
     url: absoluteUrl(rota),
     secao: sectionOf(rota),
-    titulo: entry.data.titulo,
-    descricao: entry.data.descricao,
-    ...withImage(pageShareImage({ rota, titulo: entry.data.titulo, secao: sectionOf(rota) })),
+    titulo,
+    descricao,
+    ...withImage(pageShareImage({ rota, titulo, secao: sectionOf(rota) })),
     lastmod,
     file: fileOf(entry, folder),
     entry,
@@ -172,8 +175,16 @@ export function assembleSite({ paginas, solucoes, objetivos, blog, documentos, a
   // Beyond the newest articles, the blog's image (see ARTICLES_WITH_OWN_IMAGE).
   for (const a of articlePages.slice(ARTICLES_WITH_OWN_IMAGE)) Object.assign(a, withImage(sectionShareImage(a.secao)));
   const plainPages = paginas.map((e) => page('pagina', e, 'paginas', e.data.atualizadoEm));
+  // An author's page: titled by the name, described by the summary, as fresh as their newest article (else the team's page).
+  const teamDate = plainPages.find((p) => p.rota === 'sobre')?.lastmod ?? new Date(0);
+  const authorPages = autores
+    .map((e) => {
+      const own = articlePages.filter((a) => a.entry.data.autor === e.data.nome).map((a) => a.lastmod.getTime());
+      return page('autor', e, 'autores', new Date(Math.max(teamDate.getTime(), ...own)), { titulo: e.data.nome, descricao: e.data.resumo });
+    })
+    .sort((a, b) => a.titulo.localeCompare(b.titulo, 'pt-BR'));
 
-  const pages: SitePage[] = [...plainPages, ...solutionPages, ...objectivePages, ...articlePages].sort((a, b) =>
+  const pages: SitePage[] = [...plainPages, ...solutionPages, ...objectivePages, ...articlePages, ...authorPages].sort((a, b) =>
     a.rota === 'index' ? -1 : b.rota === 'index' ? 1 : a.rota.localeCompare(b.rota),
   );
   const model: SiteModel = {
@@ -183,7 +194,7 @@ export function assembleSite({ paginas, solucoes, objetivos, blog, documentos, a
     objetivos: objectivePages,
     artigos: articlePages,
     documentos,
-    autores: new Map(autores.map((a) => [a.data.nome, a])),
+    autores: new Map(authorPages.map((a) => [a.titulo, a])),
   };
   validate(model, prices);
   return model;

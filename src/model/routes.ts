@@ -1,13 +1,14 @@
 /** Routes and sections of the site, derived from where an entry lives. Pure: used by the build and tests. */
 import { MEASURE_ROUTE } from './measurement.ts';
 
-export type PageKind = 'pagina' | 'solucao' | 'objetivo' | 'artigo';
+export type PageKind = 'pagina' | 'solucao' | 'objetivo' | 'artigo' | 'autor';
 
 export const COLLECTION_PREFIX: Record<PageKind, string> = {
   pagina: '',
   solucao: 'solucoes/',
   objetivo: 'objetivos/',
   artigo: 'blog/',
+  autor: 'autores/',
 };
 
 export const SECTIONS = {
@@ -19,6 +20,7 @@ export const SECTIONS = {
   'diagnostico-de-visibilidade': 'Diagnóstico de Visibilidade', // PAID_DIAGNOSTIC.nome (tests/integration/offer-names.test.ts)
   agentes: 'Agentes e desenvolvedores',
   precos: 'Preços',
+  autores: 'Autores',
 } as const;
 export type Section = keyof typeof SECTIONS;
 

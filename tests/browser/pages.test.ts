@@ -47,6 +47,7 @@ const templates: Template[] = skip
       const solucao = firstPublished('solucoes/');
       const objetivo = firstPublished('objetivos/');
       const artigo = firstPublished('blog/');
+      const autor = firstPublished('autores/');
       return [
         { name: 'inicio', path: '/', types: ['WebSite'], nav: { label: 'Soluções', path: '/solucoes' }, follow: { selector: '.hero .btn', path: '/diagnostico-de-visibilidade-cognitiva' } },
         { name: 'pagina', path: '/sobre', types: ['BreadcrumbList'], nav: { label: 'Contato', path: '/contato' } },
@@ -56,6 +57,7 @@ const templates: Template[] = skip
         { name: 'solucao', path: `/${solucao.rota}`, types: ['BreadcrumbList', 'Service'], nav: { label: 'Medição gratuita', path: '/diagnostico-de-visibilidade-cognitiva' }, follow: { selector: '.crumbs a[href="/solucoes"]', path: '/solucoes' } },
         { name: 'objetivo', path: `/${objetivo.rota}`, types: ['BreadcrumbList'], nav: { label: 'Sobre', path: '/sobre' }, follow: { selector: '#h-indicadas + .grid .card h3 a', path: '/solucoes/' } },
         { name: 'artigo', path: `/${artigo.rota}`, types: ['BreadcrumbList', 'BlogPosting'], nav: { label: 'Blog', path: '/blog' }, follow: { selector: '#h-relacionados + .grid .card h3 a', path: '/blog/' } },
+        { name: 'autor', path: `/${autor.rota}`, types: ['BreadcrumbList', 'Person'], nav: { label: 'Blog', path: '/blog' }, follow: { selector: '#h-artigos + .grid .card h3 a', path: '/blog/' } },
         { name: 'precos', path: '/precos', types: ['BreadcrumbList', 'Service'], nav: { label: 'Sobre', path: '/sobre' }, follow: { selector: '.tier.featured h3 a', path: '/diagnostico-de-visibilidade' } },
         { name: 'diagnostico', path: '/diagnostico-de-visibilidade', types: ['BreadcrumbList', 'Service'], nav: { label: 'Preços', path: '/precos' }, follow: { selector: '.side-links a[href^="/diagnostico-de-visibilidade/"]', path: '/diagnostico-de-visibilidade/' } },
         { name: 'medicao', path: '/diagnostico-de-visibilidade-cognitiva', types: ['BreadcrumbList'], nav: { label: 'Blog', path: '/blog' } },

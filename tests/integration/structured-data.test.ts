@@ -34,7 +34,7 @@ const REQUIRED: Record<string, string[]> = {
   PriceSpecification: ['priceCurrency'],
   BlogPosting: ['@id', 'headline', 'image', 'author', 'publisher', 'datePublished', 'dateModified', 'mainEntityOfPage'],
   ImageObject: ['url', 'width', 'height'],
-  Person: ['name'],
+  Person: ['@id', 'name', 'url'],
   PostalAddress: ['addressCountry'],
   ContactPoint: ['contactType', 'email'],
   OpeningHoursSpecification: ['dayOfWeek', 'opens', 'closes'],
@@ -161,6 +161,32 @@ describe('JSON-LD of the built pages', () => {
     assert.ok(service, `${paid.rota}: Service`);
     assert.equal((service.offers as Json).price, paid.preco.toFixed(2));
     assert.equal((service.offers as Json).url, `${siteOrigin()}/${paid.rota}`);
+  });
+
+  test("each author's page describes the author as a Person working for the organization", () => {
+    const authors = pages.filter((p) => p.rota.startsWith('autores/'));
+    assert.equal(authors.length, 3);
+    for (const a of authors) {
+      const [person, ...more] = ofType(a.rota, 'Person');
+      assert.ok(person && !more.length, `${a.rota}: one Person`);
+      assert.equal(person['@id'], `${siteOrigin()}/${a.rota}#pessoa`);
+      assert.equal(person.url, `${siteOrigin()}/${a.rota}`);
+      assert.equal(person.name, a.titulo);
+      assert.equal(person.description, a.descricao);
+      assert.ok(typeof person.jobTitle === 'string' && person.jobTitle.length > 2, `${a.rota}: jobTitle`);
+      assert.ok(Array.isArray(person.knowsAbout) && person.knowsAbout.length > 0, `${a.rota}: knowsAbout`);
+      assert.deepEqual(person.worksFor, { '@id': organizationId(siteOrigin()) });
+    }
+  });
+
+  test("every BlogPosting's author is the Person of an author's page", () => {
+    const people = new Map(pages.filter((p) => p.rota.startsWith('autores/')).map((p) => [`${siteOrigin()}/${p.rota}#pessoa`, p]));
+    for (const a of pages.filter((p) => p.rota.startsWith('blog/'))) {
+      const author = ofType(a.rota, 'BlogPosting')[0]!.author as Json;
+      const page = people.get(String(author['@id']));
+      assert.ok(page, `${a.rota}: author ${author['@id']}`);
+      assert.deepEqual(author, { '@type': 'Person', '@id': `${siteOrigin()}/${page.rota}#pessoa`, name: page.titulo, url: `${siteOrigin()}/${page.rota}` });
+    }
   });
 
   test('every BlogPosting has an image', () => {

@@ -78,7 +78,7 @@ describe('every page renders its kind’s sections in HTML and in markdown', () 
       assert.deepEqual(ldTypes(html).slice(1), declared, `${page.rota}: JSON-LD after the Organization`);
     }
     // Every kind of the site is in use (a kind nobody uses is dead code).
-    assert.deepEqual([...kinds].sort(), ['artigo', 'blog', 'contato', 'diagnostico', 'inicio', 'institucional', 'medicao', 'objetivo', 'objetivos', 'precos', 'secao-diagnostico', 'solucao', 'solucoes']);
+    assert.deepEqual([...kinds].sort(), ['artigo', 'autor', 'blog', 'contato', 'diagnostico', 'equipe', 'inicio', 'institucional', 'medicao', 'objetivo', 'objetivos', 'precos', 'secao-diagnostico', 'solucao', 'solucoes']);
   });
 
   test('the kind of a page: by collection, by the route table, by section, else institutional', () => {
@@ -87,7 +87,10 @@ describe('every page renders its kind’s sections in HTML and in markdown', () 
     assert.equal(kind('precos'), 'precos');
     assert.equal(kind('diagnostico-de-visibilidade/metodologia'), 'secao-diagnostico');
     assert.equal(kind('diagnostico-de-visibilidade-cognitiva/como-pontuamos'), 'secao-diagnostico');
-    assert.equal(kind('sobre'), 'institucional');
+    assert.equal(kind('termos'), 'institucional');
+    assert.equal(kind('sobre'), 'equipe');
+    assert.equal(kind('autores'), 'equipe');
+    assert.equal(kind('autores/marina-albuquerque'), 'autor');
     assert.equal(kind(model.artigos[0]!.rota), 'artigo');
   });
 });

@@ -1,11 +1,17 @@
-/** The pages of the collections: a solution, a business objective, an article. */
+/** The pages of the collections: a solution, a business objective, an article, an author. */
 import { TIPO_LABEL, objectivesOf, solutionFacts, solutionsOf } from '../facts.ts';
 import type { PageKind } from '../page-model.ts';
-import { articleObject, serviceObject } from '../schema-org.ts';
-import type { SitePage } from '../site.ts';
-import { isoDay } from '../text.ts';
+import { articleObject, personObject, serviceObject } from '../schema-org.ts';
+import type { SiteModel, SitePage } from '../site.ts';
+import { formatDate, isoDay } from '../text.ts';
 
 type Of<K extends SitePage['kind']> = Extract<SitePage, { kind: K }>;
+
+/** An article's author in markdown: a link to their page when the name is an author's. */
+const bylineOf = (nome: string, model: SiteModel): string => {
+  const author = model.autores.get(nome);
+  return author ? `[${nome}](${author.path})` : nome;
+};
 
 export const solucao: PageKind<Of<'solucao'>> = {
   modelo: 'solucao',
@@ -30,9 +36,10 @@ export const objetivo: PageKind<Of<'objetivo'>> = {
 export const artigo: PageKind<Of<'artigo'>> = {
   modelo: 'artigo',
   eyebrow: () => 'Blog',
-  jsonLd: (a) => [articleObject(a)],
-  linhaDoGemeo: ({ entry: { data: d } }) =>
-    `Por ${d.autor} · publicado em ${isoDay(d.publicadoEm)}${d.atualizadoEm ? ` · atualizado em ${isoDay(d.atualizadoEm)}` : ''} · tags: ${d.tags.join(', ')}`,
+  jsonLd: (a, model) => [articleObject(a, model)],
+  // The author's name links to their page (a root-relative link: the twin makes it absolute).
+  linhaDoGemeo: ({ entry: { data: d } }, model) =>
+    `Por ${bylineOf(d.autor, model)} · publicado em ${isoDay(d.publicadoEm)}${d.atualizadoEm ? ` · atualizado em ${isoDay(d.atualizadoEm)}` : ''} · tags: ${d.tags.join(', ')}`,
   artigo: (a) => ({
     publicadoEm: isoDay(a.entry.data.publicadoEm),
     atualizadoEm: isoDay(a.lastmod),
@@ -40,4 +47,30 @@ export const artigo: PageKind<Of<'artigo'>> = {
     tags: a.entry.data.tags,
   }),
   ctaMedicao: true,
+};
+
+/** An author's page: role, expertise and profiles as a fact sheet, the biography (the body), their articles newest first. */
+export const autor: PageKind<Of<'autor'>> = {
+  modelo: 'autor',
+  eyebrow: () => 'Autor',
+  secoes: (p, model) => {
+    const d = p.entry.data;
+    const artigos = model.artigos.filter((a) => a.entry.data.autor === d.nome);
+    return [
+      {
+        tipo: 'fatos',
+        id: 'perfil',
+        titulo: 'Perfil',
+        fatos: [
+          { rotulo: 'Cargo', valor: d.cargo },
+          { rotulo: 'Especialidades', valor: d.especialidades },
+          ...(d.perfis?.length ? [{ rotulo: 'Perfis', valor: d.perfis }] : []),
+        ],
+      },
+      ...(artigos.length
+        ? [{ tipo: 'lista' as const, id: 'h-artigos', titulo: `Artigos de ${d.nome}`, itens: artigos, nota: (a: SitePage) => (a.kind === 'artigo' ? formatDate(a.entry.data.publicadoEm) : '') }]
+        : []),
+    ];
+  },
+  jsonLd: (p) => [personObject(p)],
 };

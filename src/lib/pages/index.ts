@@ -5,17 +5,17 @@
 import { MEASURE_ROUTE } from '../../model/measurement.ts';
 import { type PageKind, type PageView, describe } from '../page-model.ts';
 import type { SiteModel, SitePage } from '../site.ts';
-import { artigo, objetivo, solucao } from './colecoes.ts';
+import { artigo, autor, objetivo, solucao } from './colecoes.ts';
 import { DIAGNOSTIC_ROUTE, diagnostico, medicao, secaoDiagnostico } from './diagnostico.ts';
 import { inicio } from './inicio.ts';
 import { agentes, contato, institucional } from './institucionais.ts';
-import { blog, objetivos, solucoes } from './listas.ts';
+import { autores, blog, objetivos, sobre, solucoes } from './listas.ts';
 import { precos } from './precos.ts';
 
 // Each kind is declared for the pages of its own type; stored here over the union.
 type AnyKind = PageKind<never>;
 
-const BY_COLLECTION: Record<Exclude<SitePage['kind'], 'pagina'>, AnyKind> = { solucao, objetivo, artigo };
+const BY_COLLECTION: Record<Exclude<SitePage['kind'], 'pagina'>, AnyKind> = { solucao, objetivo, artigo, autor };
 
 /** The site's own pages with a kind of their own, by route. */
 const BY_ROUTE: Readonly<Record<string, AnyKind>> = {
@@ -26,6 +26,8 @@ const BY_ROUTE: Readonly<Record<string, AnyKind>> = {
   precos,
   contato,
   agentes,
+  sobre,
+  autores,
   [DIAGNOSTIC_ROUTE]: diagnostico,
   [MEASURE_ROUTE]: medicao,
 };

@@ -42,3 +42,15 @@ export const blog = listing('blog', (model) => ({
   itens: model.artigos,
   nota: (a: SitePage) => (a.kind === 'artigo' ? formatDate(a.entry.data.publicadoEm) : ''),
 }));
+
+/** The team (content/autores): each author's page with their role; `/sobre` and the `/autores` index show it. */
+const team = (model: SiteModel, titulo: string): Lista => ({
+  tipo: 'lista',
+  id: 'h-equipe',
+  titulo,
+  itens: [...model.autores.values()],
+  nota: (p: SitePage) => (p.kind === 'autor' ? p.entry.data.cargo : ''),
+});
+
+export const autores = listing('equipe', (model) => team(model, 'Autores'));
+export const sobre: PageKind = { modelo: 'equipe', secoes: (_page, model) => [team(model, 'Quem somos')] };
