@@ -162,7 +162,9 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
     {
       overrideGlobalObjects: false,
       // The bridge could not make a Request of what came (a Host it refuses, a malformed target).
-      errorHandler: () => errorResponse('invalid_request', 'Requisição HTTP malformada (Host ou alvo da requisição inválido).', { status: 400 }),
+      // Like the refusals in front of the bridge (sendJsonError), the connection is closed after it.
+      errorHandler: () =>
+        errorResponse('invalid_request', 'Requisição HTTP malformada (Host ou alvo da requisição inválido).', { status: 400, headers: { connection: 'close' } }),
     },
   );
 

@@ -95,7 +95,7 @@ describe('contact form in Chromium', { skip }, () => {
           await page.fill('#contato-email', 'ana@exemplo');
           await page.fill('#contato-mensagem', 'Quero uma proposta de SEO local.');
           await page.check('#contato-consentimento');
-          await Promise.all([page.waitForURL(/\/contato\/formulario$/), page.click('button[type="submit"]')]);
+          await Promise.all([page.waitForURL(/\/contato\/formulario$/), page.click('.contato-form button[type="submit"]')]);
           assert.match(await page.title(), /^Confira o formulário/);
           assert.equal(await page.locator('#contato-email:focus').count(), 1, 'o foco está no primeiro campo com erro');
           assert.equal(await page.getAttribute('#contato-email', 'aria-invalid'), 'true');
@@ -110,7 +110,7 @@ describe('contact form in Chromium', { skip }, () => {
           await page.waitForURL((u) => u.hash === '#contato-email');
 
           await page.fill('#contato-email', 'ana@exemplo.com.br');
-          await Promise.all([page.waitForURL(/\/contato\/formulario$/), page.click('button[type="submit"]')]);
+          await Promise.all([page.waitForURL(/\/contato\/formulario$/), page.click('.contato-form button[type="submit"]')]);
           assert.match(await page.locator('#formulario h2').innerText(), /Mensagem recebida/);
           assert.match(await page.locator('#formulario').innerText(), /Obrigado, Ana Souza/);
           await check(page, `${label}-confirmacao`, replay);

@@ -174,6 +174,9 @@ const FUNCTION_PATHS = [
   '/a2a',
   '/contato/formulario',
   '/contato/formulario',
+  '/busca',
+  '/busca',
+  '/diagnostico-de-visibilidade-cognitiva/resultado/exemplo.com.br',
 ] as const;
 
 const DOMAINS = [

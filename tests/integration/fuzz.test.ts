@@ -27,6 +27,7 @@ import { ERROR_STATUS } from '../../functions/http/errors.ts';
 import { envelopeSchema } from '../../functions/readiness/envelope.ts';
 import { type ConnectTarget, defaultNetwork } from '../../functions/readiness/fetch/network.ts';
 import { FUNCTION_ROUTES, matchFunctionRoute } from '../../functions/routes.ts';
+import { RESULT_PREFIX } from '../../src/model/measurement.ts';
 import { MemoryStore } from '../../functions/store/memory.ts';
 import { type LocalServer, startLocalServer } from '../../server/local.ts';
 import { siteOrigin } from '../../src/config/site.ts';
@@ -79,7 +80,7 @@ after(async () => {
 // ---------------------------------------------------------------------------------------------------------
 // What a response may look like
 
-type Area = 'mcp' | 'measurement' | 'contact' | 'reading' | 'function' | 'static';
+type Area = 'mcp' | 'measurement' | 'contact' | 'page' | 'reading' | 'function' | 'static';
 
 /** The function (route table name) or 'static' that a request reaches. */
 function routeOf(r: FuzzRequest): string {
@@ -103,8 +104,12 @@ function areaOf(r: FuzzRequest): Area {
   if (!route) return 'static';
   // JSON-RPC endpoints: MCP and the A2A agent answer JSON-RPC error objects, not the contract's error body.
   if (route.name === 'mcp' || route.name === 'a2a') return 'mcp';
+  // The per-domain result pages are pages for people (an unmeasured domain is a 404 page that offers to measure it).
+  if (route.name === 'readiness' && pathname.startsWith(RESULT_PREFIX)) return 'page';
   if (route.name === 'readiness') return 'measurement';
   if (route.name === 'contact') return 'contact';
+  // The search page is a page for people: its refusals (a query too long, another method) are pages too.
+  if (route.name === 'search') return 'page';
   if (pathname === '/api/ia/leitura' || /^\/api\/v1\/prontidao\//.test(pathname)) return 'reading';
   return 'function';
 }
@@ -215,6 +220,8 @@ function problemsOf(r: FuzzRequest, res: FuzzResponse): string[] {
     const type = res.headers['content-type'] ?? '';
     // The forms posted without JavaScript answer their errors as pages.
     if ((area === 'measurement' || area === 'contact') && type.startsWith('text/html') && header(r, 'accept').toLowerCase().includes('text/html')) return problems;
+    // A page for people answers its refusals as a page (HTML, or markdown at its twin's address).
+    if (area === 'page' && (type.startsWith('text/html') || type.startsWith('text/markdown'))) return problems;
     const asError = errorBodyProblem(res, text);
     if (asError && (area === 'measurement' || area === 'reading')) {
       const asEnvelope = envelopeProblem(res, text);
