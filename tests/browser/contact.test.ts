@@ -8,7 +8,6 @@
 import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
 import { after, before, beforeEach, describe, test } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { clientKey } from '../../functions/limits/rate-limit.ts';
 import { resetServices, testServices } from '../helpers/services.ts';
@@ -16,15 +15,10 @@ import { loadConfig } from '../../functions/config.ts';
 import { MemoryStore } from '../../functions/store/memory.ts';
 import { type LocalServer, startLocalServer } from '../../server/local.ts';
 import { runAxe, runAxeReplayed } from '../helpers/axe.ts';
-import { CHROMIUM, CHROMIUM_ARGS, requireSystem } from '../helpers/system.ts';
+import { CHROMIUM, CHROMIUM_ARGS, requireSystem, VIEWPORTS, SCREENSHOTS } from '../helpers/system.ts';
 
 const skip = requireSystem(CHROMIUM, 'chromium');
-const SCREENSHOTS = fileURLToPath(new URL('../../test-results/screenshots/', import.meta.url));
 
-const VIEWPORTS = [
-  { name: 'desktop', options: { viewport: { width: 1280, height: 900 } } },
-  { name: 'celular', options: { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true } },
-] as const;
 
 describe('contact form in Chromium', { skip }, () => {
   let server: LocalServer;

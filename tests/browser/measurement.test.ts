@@ -17,7 +17,7 @@ import { defaultNetwork } from '../../functions/readiness/fetch/network.ts';
 import { MemoryStore } from '../../functions/store/memory.ts';
 import { type LocalServer, startLocalServer } from '../../server/local.ts';
 import { bareSite, type Fixture, type GuardNetwork, guardNetwork, startFixture } from '../helpers/readiness.ts';
-import { CHROMIUM, CHROMIUM_ARGS, requireSystem } from '../helpers/system.ts';
+import { CHROMIUM, CHROMIUM_ARGS, requireSystem, SCREENSHOTS } from '../helpers/system.ts';
 import { resetServices, testServices } from '../helpers/services.ts';
 
 /** This file's own services: every server it starts serves with them. */
@@ -26,7 +26,6 @@ const services = testServices();
 const skip = requireSystem(CHROMIUM, 'chromium');
 const root = new URL('../../', import.meta.url);
 const AXE_SOURCE = fileURLToPath(new URL('node_modules/axe-core/axe.min.js', root));
-const SCREENSHOTS = fileURLToPath(new URL('test-results/screenshots/', root));
 const PAGE = '/diagnostico-de-visibilidade-cognitiva';
 
 let server: LocalServer;

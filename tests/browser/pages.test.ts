@@ -8,17 +8,14 @@
 import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
 import { after, before, describe, test } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, ConsoleMessage, Page } from 'playwright-core';
 import { type LocalServer, startLocalServer } from '../../server/local.ts';
 import type { IndexEntry } from '../../src/model/site-data.ts';
 import { runAxe } from '../helpers/axe.ts';
 import { firstPublished, publishedPages } from '../helpers/published.ts';
-import { CHROMIUM, CHROMIUM_ARGS, requireSystem } from '../helpers/system.ts';
+import { CHROMIUM, CHROMIUM_ARGS, requireSystem, SCREENSHOTS } from '../helpers/system.ts';
 
 const skip = requireSystem(CHROMIUM, 'chromium');
-const root = new URL('../../', import.meta.url);
-const SCREENSHOTS = fileURLToPath(new URL('test-results/screenshots/', root));
 
 interface Template {
   name: string;

@@ -6,19 +6,13 @@
 import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
 import { after, before, describe, test } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { type LocalServer, startLocalServer } from '../../server/local.ts';
 import { runAxe } from '../helpers/axe.ts';
-import { CHROMIUM, CHROMIUM_ARGS, requireSystem } from '../helpers/system.ts';
+import { CHROMIUM, CHROMIUM_ARGS, requireSystem, VIEWPORTS, SCREENSHOTS } from '../helpers/system.ts';
 
 const skip = requireSystem(CHROMIUM, 'chromium');
-const SCREENSHOTS = fileURLToPath(new URL('../../test-results/screenshots/', import.meta.url));
 
-const VIEWPORTS = [
-  { name: 'desktop', options: { viewport: { width: 1280, height: 900 } } },
-  { name: 'celular', options: { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true } },
-] as const;
 
 describe('site search in Chromium', { skip }, () => {
   let server: LocalServer;

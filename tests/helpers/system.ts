@@ -4,6 +4,7 @@
  */
 import { accessSync, constants } from 'node:fs';
 import { delimiter, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 export const which = (binary: string): string | undefined => {
   if (binary.startsWith('/')) {
@@ -42,3 +43,12 @@ export const CHROMIUM_ARGS = [
   '--disable-quic',
   '--no-first-run',
 ];
+
+/** Where browser tests keep their screenshots (git-ignored). */
+export const SCREENSHOTS = fileURLToPath(new URL('../../test-results/screenshots/', import.meta.url));
+
+/** The two viewports every browser test of a page runs: a desktop and a 390 px phone. */
+export const VIEWPORTS = [
+  { name: 'desktop', options: { viewport: { width: 1280, height: 900 } } },
+  { name: 'celular', options: { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true } },
+] as const;
