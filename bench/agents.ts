@@ -51,13 +51,19 @@ const COLD_REQUESTS: Record<string, { path: string; init: RequestInit }> = {
   readiness: { path: '/api/ia/medicao', init: { method: 'OPTIONS' } },
 };
 
-/** The script of the fresh process: imports the handler (and runHandler) and answers one request. */
+/**
+ * The script of the fresh process, as a generated adapter does it: imports the handler, builds the process's
+ * services from the environment, and answers one request.
+ */
 function entryScript(handlerSpecifier: string, runSpecifier: string, request: { path: string; init: RequestInit }): string {
+  const servicesSpecifier = runSpecifier.replace(/run\.ts$/, 'services.ts');
   return `
     import handler from ${JSON.stringify(handlerSpecifier)};
     import { runHandler } from ${JSON.stringify(runSpecifier)};
+    import { createServices, requestContext } from ${JSON.stringify(servicesSpecifier)};
     const init = ${JSON.stringify(request.init)};
-    const res = await runHandler(handler, new Request('http://localhost:8888' + ${JSON.stringify(request.path)}, init), { clientAddress: '127.0.0.1' });
+    const context = requestContext(createServices(process.env), '127.0.0.1');
+    const res = await runHandler(handler, new Request('http://localhost:8888' + ${JSON.stringify(request.path)}, init), context);
     await res.arrayBuffer();
     const cpu = process.cpuUsage();
     process.stdout.write('status=' + res.status + ' cpu=' + Math.round((cpu.user + cpu.system) / 1000) + '\\n');
