@@ -60,6 +60,3 @@ export async function passGate(ctx: Pick<RequestContext, 'config' | 'store' | 'c
 
 /** ISO 8601 instant `seconds` from now (the envelope's `tentarEm`). */
 export const retryInstant = (now: number, seconds: number): string => new Date(now + Math.max(1, Math.ceil(seconds)) * 1000).toISOString();
-
-/** Alias of `passGate` (the name the API handlers may use). */
-export const checkGate = passGate;
