@@ -15,6 +15,7 @@ export interface Crumb {
 /** Short label of a page: its `rotulo`, or the part of the title before a colon. */
 export const labelOf = (p: SitePage): string => {
   if (p.kind === 'pagina' && p.entry.data.rotulo) return p.entry.data.rotulo;
+  if (p.kind === 'listagem') return p.entry.data.rotulo;
   const head = p.titulo.split(':')[0]?.trim() ?? p.titulo;
   return head.length >= 3 ? head : p.titulo;
 };

@@ -11,7 +11,7 @@ import { SECTIONS, type Section, twinUrl } from '../model/routes.ts';
 import { MCP_SERVERS } from '../../functions/mcp/servers.ts';
 import { AGENT_SKILLS, skillPath } from './agent-discovery.ts';
 import type { SiteModel, SitePage } from './site.ts';
-import { listedPages } from './site.ts';
+import { indexedPages, listedPages } from './site.ts';
 
 export interface LlmsLink {
   nome: string;
@@ -89,7 +89,11 @@ export const companyParagraph = (): string =>
     .map((f) => `${f.rotulo}: ${Array.isArray(f.valor) ? f.valor.join(', ') : f.valor}.`)
     .join(' ')}`;
 
-const bySection = (model: SiteModel, ...sections: Section[]) => listedPages(model).filter((p) => sections.includes(p.secao));
+const bySection = (model: SiteModel, ...sections: Section[]) => indexedPages(model).filter((p) => sections.includes(p.secao));
+
+/** The listings derived from the articles: the index of themes and each theme's first page (`themes`), or every page of every listing. */
+const listings = (model: SiteModel, which: 'themes' | 'all') =>
+  listedPages(model).filter((p) => p.kind === 'listagem' && (which === 'all' || p.entry.data.tipo === 'temas' || (p.entry.data.tipo === 'tema' && p.entry.data.pagina === 1)));
 
 export function rootLlms(model: SiteModel, origin = siteOrigin()): string {
   const link = (p: SitePage) => pageLink(p, origin);
@@ -107,6 +111,7 @@ export function rootLlms(model: SiteModel, origin = siteOrigin()): string {
       { titulo: 'Objetivos de negócio', links: bySection(model, 'objetivos').map(link) },
       { titulo: PAID_DIAGNOSTIC.nome, links: bySection(model, 'diagnostico-de-visibilidade').map(link) },
       { titulo: 'Blog', links: bySection(model, 'blog').map(link) },
+      { titulo: 'Temas do blog', links: listings(model, 'themes').map(link) },
       { titulo: 'Autores', links: bySection(model, 'autores').map(link) },
       { titulo: 'Interfaces para agentes', links: agentDocLinks(origin) },
       {
@@ -146,7 +151,11 @@ export function sectionLlms(section: 'solucoes' | 'blog' | 'diagnostico-de-visib
         `${SITE_NAME}: blog`,
         'Artigos sobre visibilidade em buscas, motores generativos e prontidão de sites para agentes de IA.',
         [`Feed RSS: ${origin}${FEED_PATH}. Feed em JSON Lines (schema.org BlogPosting): ${origin}/feeds/artigos.jsonl.`],
-        [{ titulo: 'Artigos', links: bySection(model, 'blog').map(link) }],
+        [
+          { titulo: 'Artigos', links: bySection(model, 'blog').map(link) },
+          // Every page of every listing (the blog's later pages, each theme's pages), for agents that walk them.
+          { titulo: 'Listas de artigos (temas e páginas do blog)', links: listings(model, 'all').map(link) },
+        ],
       );
     case 'diagnostico-de-visibilidade':
       return renderLlms(
@@ -187,5 +196,5 @@ export function sectionLlms(section: 'solucoes' | 'blog' | 'diagnostico-de-visib
   }
 }
 
-/** The order of llms-full.txt: every listed page but the articles (site order, home first), then the articles, newest first. */
-export const llmsFullOrder = (model: SiteModel): SitePage[] => [...listedPages(model).filter((p) => p.kind !== 'artigo'), ...model.artigos];
+/** The order of llms-full.txt: every page with content of its own but the articles (site order, home first), then the articles, newest first. */
+export const llmsFullOrder = (model: SiteModel): SitePage[] => [...indexedPages(model).filter((p) => p.kind !== 'artigo'), ...model.artigos];

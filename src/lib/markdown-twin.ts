@@ -6,6 +6,7 @@
 import { siteOrigin } from '../config/site.ts';
 import { diagramMarkdown, diagramOf } from './diagrams.ts';
 import { paymentMarkdown } from '../model/prices.ts';
+import type { Pagination } from '../model/blog.ts';
 import type { PageSection } from './page-model.ts';
 import { describePage } from './pages/index.ts';
 import { isMdx, mdxToMarkdown } from './render-mdx.ts';
@@ -21,6 +22,20 @@ async function bodyOf(p: SitePage): Promise<string> {
   return (entry.body ?? '').trim();
 }
 
+/** A listing's pagination in markdown: where the page is, its neighbours, the first and the last (as the list links: to the pages). */
+function paginationMarkdown(p: Pagination, origin: string): string {
+  const url = (path: string) => `${origin}${path}`;
+  const first = p.links[0];
+  const last = p.links.at(-1);
+  const links = [
+    p.anterior && `[anterior](${url(p.anterior)})`,
+    p.proxima && `[próxima](${url(p.proxima)})`,
+    first && p.pagina !== 1 && p.anterior !== first.path && `[primeira](${url(first.path)})`,
+    last && p.pagina !== p.paginas && p.proxima !== last.path && `[última](${url(last.path)})`,
+  ].filter(Boolean);
+  return `Página ${p.pagina} de ${p.paginas}: ${links.join(' · ')}`;
+}
+
 /** A section of the page model in markdown (the HTML templates render the same sections). */
 function sectionMarkdown(s: PageSection, origin: string): string {
   switch (s.tipo) {
@@ -28,8 +43,10 @@ function sectionMarkdown(s: PageSection, origin: string): string {
       return s.fatos
         .map((f) => (Array.isArray(f.valor) ? `**${f.rotulo}:**\n\n${list(f.valor)}` : `**${f.rotulo}:** ${f.valor}`))
         .join('\n\n');
-    case 'lista':
-      return `## ${s.titulo}\n\n${list(s.itens.map((p) => (s.nota ? `${link(p, origin)} (${s.nota(p)})` : link(p, origin))))}`;
+    case 'lista': {
+      const items = list(s.itens.map((p) => (s.nota ? `${link(p, origin)} (${s.nota(p)})` : link(p, origin))));
+      return `## ${s.titulo}\n\n${items}${s.paginacao ? `\n\n${paginationMarkdown(s.paginacao, origin)}` : ''}`;
+    }
     case 'precos': {
       const rows = s.linhas.map((r) => `| [${r.produto.nome}](${origin}/${r.produto.rota}) | ${r.preco} | ${r.produto.prazo} |`).join('\n');
       return `## ${s.titulo}\n\n| Produto | Preço | Prazo |\n| --- | --- | --- |\n${rows}\n\nDemais serviços: sob proposta. ${s.sobProposta.descricao}\n\n${paymentMarkdown(s.pagamento, '###')}`;

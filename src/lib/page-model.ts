@@ -5,6 +5,7 @@
  * branches on the route. How a new kind is added: docs/DECISIONS.md.
  */
 import { type Crumb, trailOf } from '../layouts/trail.ts';
+import type { Pagination } from '../model/blog.ts';
 import type { Precos } from '../model/content.ts';
 import type { PaymentTerm } from '../model/prices.ts';
 import { SECTIONS } from '../model/routes.ts';
@@ -25,8 +26,11 @@ export interface Question {
 export type PageSection =
   /** A fact sheet: opens the twin (before the body); a side panel on the HTML page. */
   | { tipo: 'fatos'; id: string; titulo: string; fatos: Fact[] }
-  /** Links to other pages; `nota` is the twin's parenthesis after an item. */
-  | { tipo: 'lista'; id: string; titulo: string; itens: readonly SitePage[]; nota?(p: SitePage): string }
+  /**
+   * Links to other pages; `nota` is the twin's parenthesis after an item; `paginacao`, where the list is one page
+   * of a longer listing (the links to the other pages follow it; the page's head links the neighbours).
+   */
+  | { tipo: 'lista'; id: string; titulo: string; itens: readonly SitePage[]; nota?(p: SitePage): string; paginacao?: Pagination }
   /** The public prices. */
   | { tipo: 'precos'; id: string; titulo: string; linhas: PriceRow[]; sobProposta: Precos['sobProposta']; pagamento: PaymentTerm[] }
   /** Questions and answers (also FAQPage JSON-LD). */
@@ -53,12 +57,13 @@ export interface PageKind<P extends SitePage = SitePage> {
   /** The body in the wide column (long tables and code). */
   proseLarga?: boolean;
   /** Open Graph article metadata. */
-  artigo?(page: P): ArticleMeta;
+  artigo?(page: P, model: SiteModel): ArticleMeta;
 }
 
 export interface ArticleMeta {
   publicadoEm: string;
   atualizadoEm: string;
+  /** The author's page (absolute URL): Open Graph's `article:author` is a profile. */
   autor: string;
   tags: string[];
 }
@@ -76,6 +81,8 @@ export interface PageView<P extends SitePage = SitePage> {
   proseLarga: boolean;
   artigo: ArticleMeta | undefined;
   linhaDoGemeo: string | undefined;
+  /** The pagination of the page's list, when it is one page of a longer listing (`rel="prev"`/`"next"`). */
+  paginacao: Pagination | undefined;
 }
 
 const defaultEyebrow = (p: SitePage): string | undefined =>
@@ -107,8 +114,9 @@ export function describe<P extends SitePage>(kind: PageKind<P>, page: P, model: 
     estilos: kind.estilos,
     ctaMedicao: kind.ctaMedicao ?? false,
     proseLarga: kind.proseLarga ?? false,
-    artigo: kind.artigo?.(page),
+    artigo: kind.artigo?.(page, model),
     linhaDoGemeo: kind.linhaDoGemeo?.(page, model),
+    paginacao: secoes.find((s): s is SectionOf<'lista'> => s.tipo === 'lista' && s.paginacao !== undefined)?.paginacao,
   };
 }
 

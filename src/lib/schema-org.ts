@@ -3,7 +3,7 @@
  * so the structured data agents read is the same everywhere. Typed with schema-dts (schema.org's own
  * vocabulary as TypeScript), so a misspelt property or a wrong value type fails the type check.
  */
-import type { BlogPosting, BreadcrumbList, ContactPoint, DayOfWeek, FAQPage, ItemList, Offer, OpeningHoursSpecification, Person, PostalAddress, ProfessionalService, Service, WebSite, WithContext } from 'schema-dts';
+import type { BlogPosting, BreadcrumbList, CollectionPage, ContactPoint, DayOfWeek, FAQPage, ItemList, Offer, OpeningHoursSpecification, Person, PostalAddress, ProfessionalService, Service, WebSite, WithContext } from 'schema-dts';
 import { SHARE_IMAGE, SITE_NAME, SITE_TAGLINE, contactEmail, siteOrigin } from '../config/site.ts';
 import { SCHEMA_DAY, addressLine, loadCompany, phoneDigits } from '../model/company.ts';
 import type { Empresa, Produto } from '../model/content.ts';
@@ -235,6 +235,20 @@ export const faqPage = (url: string, faq: readonly { pergunta: string; resposta:
     name: f.pergunta,
     acceptedAnswer: { '@type': 'Answer', text: f.resposta },
   })),
+});
+
+/** A listing page (a page of the blog, a theme, the themes), about its theme when it has one; its list is its main entity. */
+export const collectionPage = (p: { url: string; titulo: string; descricao: string }, about?: string, origin = siteOrigin()): WithContext<CollectionPage> => ({
+  '@context': 'https://schema.org',
+  '@type': 'CollectionPage',
+  '@id': `${p.url}#pagina`,
+  url: p.url,
+  name: p.titulo,
+  description: p.descricao,
+  inLanguage: 'pt-BR',
+  isPartOf: { '@id': `${origin}/#site` },
+  ...(about ? { about: { '@type': 'Thing', name: about } } : {}),
+  mainEntity: { '@id': `${p.url}#lista` },
 });
 
 /** A listing page's items (catalogue of solutions, objectives, articles). */

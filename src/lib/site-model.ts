@@ -6,11 +6,12 @@
  */
 import type { CollectionEntry } from 'astro:content';
 import { AstroError } from 'astro/errors';
-import { SHARE_IMAGE, absoluteUrl } from '../config/site.ts';
+import { SHARE_IMAGE, SITE_NAME, absoluteUrl } from '../config/site.ts';
 import type { Precos } from '../model/content.ts';
 import { DOCUMENT_PATHS, LINKABLE_PREFIXES } from '../model/public-paths.ts';
 import { COLLECTION_PREFIX, type PageKind, ROUTE_PATTERN, type Section, pathOf, sectionOf, twinOf } from '../model/routes.ts';
 import { ContentError } from '../model/validation.ts';
+import { BLOG_ROUTE, THEMES_ROUTE, listingPageRoute, pageCount, pageSlice, themeRoute, themeSlug } from '../model/blog.ts';
 import { ARTICLES_WITH_OWN_IMAGE, SHARE_IMAGE_SIZE, type ShareImageSpec, pageShareImage, sectionShareImage } from './share-images.ts';
 import { CONTACT_FORM_PATH } from '../model/contact.ts';
 
@@ -20,7 +21,33 @@ type EntryOf = {
   objetivo: CollectionEntry<'objetivos'>;
   artigo: CollectionEntry<'blog'>;
   autor: CollectionEntry<'autores'>;
+  listagem: ListingEntry;
 };
+
+/** A theme of the blog: an articles' tag, its address and its articles (newest first). */
+export interface Theme {
+  nome: string;
+  slug: string;
+  /** Route of the theme's first page. */
+  rota: string;
+  artigos: BasePage<'artigo'>[];
+}
+
+/**
+ * What a listing page derived from the articles lists (it has no file of its own): a later page of the blog
+ * (`blog`), a page of a theme (`tema`) or the index of themes (`temas`). `rotulo` names it in the breadcrumb trail.
+ */
+export type Listing =
+  | { tipo: 'blog' | 'tema'; rotulo: string; tema?: Theme; base: string; pagina: number; paginas: number; artigos: BasePage<'artigo'>[] }
+  | { tipo: 'temas'; rotulo: string; temas: Theme[] };
+
+/** The entry of a listing page: its route below the blog, its listing, no body. */
+export interface ListingEntry {
+  id: string;
+  data: Listing;
+  body?: undefined;
+  filePath?: undefined;
+}
 
 /** A page's image (share cards, schema.org `image`): absolute URL, text alternative and size in pixels. */
 export interface PageImage {
@@ -69,6 +96,8 @@ export interface SiteModel {
   documentos: CollectionEntry<'documentos'>[];
   /** The authors' pages (content/autores, `/autores/<file name>`), by the name articles use in `autor`. */
   autores: Map<string, BasePage<'autor'>>;
+  /** The blog's themes (the articles' tags), by name (pt-BR order). */
+  temas: Theme[];
 }
 
 const fileOf = (entry: { filePath?: string; id: string }, folder: string) => entry.filePath ?? `content/${folder}/${entry.id}`;
@@ -77,7 +106,7 @@ const withImage = (spec: ShareImageSpec) => ({ imagem: generatedImage(spec), ima
 
 type Titled = { titulo: string; descricao: string };
 
-function page<K extends PageKind>(kind: K, entry: EntryOf[K], folder: string, lastmod: Date, { titulo, descricao }: Titled = entry.data as Titled): BasePage<K> {
+function page<K extends Exclude<PageKind, 'listagem'>>(kind: K, entry: EntryOf[K], folder: string, lastmod: Date, { titulo, descricao }: Titled = entry.data as Titled): BasePage<K> {
   const rota = `${COLLECTION_PREFIX[kind]}${entry.id}`;
   return {
     kind,
@@ -94,18 +123,99 @@ function page<K extends PageKind>(kind: K, entry: EntryOf[K], folder: string, la
   };
 }
 
+/** The themes of the articles (newest first), by name; a tag spelled two ways that make one address is one theme, named as the newest article spells it (validate() rejects it). */
+function themesOf(articles: readonly BasePage<'artigo'>[]): Theme[] {
+  const bySlug = new Map<string, Theme>();
+  for (const a of articles) {
+    for (const tag of new Set(a.entry.data.tags)) {
+      const slug = themeSlug(tag);
+      if (!slug) continue;
+      let theme = bySlug.get(slug);
+      if (!theme) bySlug.set(slug, (theme = { nome: tag, slug, rota: themeRoute(tag), artigos: [] }));
+      if (!theme.artigos.includes(a)) theme.artigos.push(a);
+    }
+  }
+  return [...bySlug.values()].sort((a, b) => a.nome.localeCompare(b.nome, 'pt-BR'));
+}
+
+const newest = (articles: readonly BasePage<'artigo'>[], fallback: Date): Date =>
+  new Date(Math.max(fallback.getTime(), ...articles.map((a) => a.lastmod.getTime())));
+
+/** A listing page: derived from the articles, it takes its place and image from what it lists. */
+function listingPage(rota: string, data: Listing, { titulo, descricao }: Titled, lastmod: Date, image: Pick<BasePage<'pagina'>, 'imagem' | 'imagemGerada'>): BasePage<'listagem'> {
+  return {
+    kind: 'listagem',
+    rota,
+    path: pathOf(rota),
+    url: absoluteUrl(rota),
+    secao: sectionOf(rota),
+    titulo,
+    descricao,
+    imagem: image.imagem,
+    imagemGerada: image.imagemGerada,
+    lastmod,
+    file: 'content/blog',
+    entry: { id: rota.slice(BLOG_ROUTE.length + 1), data },
+  };
+}
+
+/**
+ * The listings derived from the articles: the blog's later pages (`/blog/pagina/<n>`; its first page is the
+ * blog's own page), the index of themes (`/blog/temas`) and each theme's pages (`/blog/temas/<tema>`,
+ * `/blog/temas/<tema>/pagina/<n>`). Every page of a listing is as fresh as the newest article it lists or may list.
+ */
+function listingPages(blog: BasePage<'pagina'>, articles: BasePage<'artigo'>[], themes: Theme[]): BasePage<'listagem'>[] {
+  const out: BasePage<'listagem'>[] = [];
+  const blogPages = pageCount(articles.length);
+  for (let n = 2; n <= blogPages; n++) {
+    const listing: Listing = { tipo: 'blog', rotulo: `Página ${n}`, base: BLOG_ROUTE, pagina: n, paginas: blogPages, artigos: pageSlice(articles, n) };
+    const titled = { titulo: `Artigos do blog: página ${n} de ${blogPages}`, descricao: `Artigos da ${SITE_NAME}, do mais recente ao mais antigo: página ${n} de ${blogPages}.` };
+    out.push(listingPage(listingPageRoute(BLOG_ROUTE, n), listing, titled, newest(articles, blog.lastmod), blog));
+  }
+  if (!themes.length) return out;
+
+  const themesTitle = 'Temas do blog';
+  const index = listingPage(
+    THEMES_ROUTE,
+    { tipo: 'temas', rotulo: 'Temas', temas: themes },
+    { titulo: themesTitle, descricao: `Os ${themes.length} temas dos artigos da ${SITE_NAME}, cada um com os seus artigos, do mais recente ao mais antigo.` },
+    newest(articles, blog.lastmod),
+    withImage(pageShareImage({ rota: THEMES_ROUTE, titulo: themesTitle, secao: 'blog' })),
+  );
+  out.push(index);
+  for (const theme of themes) {
+    const paginas = pageCount(theme.artigos.length);
+    const titulo = `Artigos sobre ${theme.nome}`;
+    const image = withImage(pageShareImage({ rota: theme.rota, titulo, secao: 'blog' }));
+    const lastmod = newest(theme.artigos, new Date(0));
+    for (let n = 1; n <= paginas; n++) {
+      const listing: Listing = { tipo: 'tema', rotulo: n === 1 ? theme.nome : `Página ${n}`, tema: theme, base: theme.rota, pagina: n, paginas, artigos: pageSlice(theme.artigos, n) };
+      const which = n === 1 ? '' : ` Página ${n} de ${paginas}.`;
+      const titled = {
+        titulo: n === 1 ? titulo : `${titulo}: página ${n} de ${paginas}`,
+        descricao: `O que a ${SITE_NAME} publicou sobre ${theme.nome}, do mais recente ao mais antigo.${which}`,
+      };
+      out.push(listingPage(listingPageRoute(theme.rota, n), listing, titled, lastmod, image));
+    }
+  }
+  return out;
+}
+
 const INTERNAL_LINK = /\]\((\/[^)\s]*)\)|href="(\/[^"]*)"/g;
 
 function validate(model: SiteModel, prices: Precos): void {
   const problems = new Map<string, string[]>();
   const report = (file: string, message: string) => problems.set(file, [...(problems.get(file) ?? []), message]);
 
-  const seen = new Map<string, string>();
+  const seen = new Map<string, SitePage>();
   for (const p of model.pages) {
-    if (!ROUTE_PATTERN.test(p.rota)) report(p.file, `rota "${p.rota}": use letras minúsculas sem acento, números, hífens e barras`);
+    if (!ROUTE_PATTERN.test(p.rota) && p.kind !== 'listagem') report(p.file, `rota "${p.rota}": use letras minúsculas sem acento, números, hífens e barras`);
     const other = seen.get(p.rota);
-    if (other) report(p.file, `rota "${p.rota}" duplicada: já definida em ${other}`);
-    else seen.set(p.rota, p.file);
+    if (!other) seen.set(p.rota, p);
+    else if (other.kind === 'listagem' || p.kind === 'listagem') {
+      const [listing, file] = other.kind === 'listagem' ? [other, p.file] : [p, other.file];
+      report(file, `rota "${p.rota}" é reservada: é o endereço de "${listing.titulo}", que o blog gera; dê outro nome ao arquivo`);
+    } else report(p.file, `rota "${p.rota}" duplicada: já definida em ${other.file}`);
   }
 
   for (const a of model.artigos) {
@@ -114,6 +224,19 @@ function validate(model: SiteModel, prices: Precos): void {
       const known = [...model.autores.keys()].map((n) => `"${n}"`).join(', ');
       report(a.file, `autor: "${autor}" não existe em content/autores (use o nome de um destes: ${known})`);
     }
+  }
+
+  // Tags: each must make an address, and one address is one spelling (the theme's page shows one name).
+  const spelling = new Map<string, { tag: string; file: string }>();
+  for (const a of model.artigos) {
+    a.entry.data.tags.forEach((tag, i) => {
+      const slug = themeSlug(tag);
+      if (!slug) return report(a.file, `tags.${i}: "${tag}" não tem letras nem números para formar o endereço do tema`);
+      const first = spelling.get(slug);
+      if (!first) spelling.set(slug, { tag, file: a.file });
+      else if (first.tag !== tag)
+        report(a.file, `tags.${i}: "${tag}" e "${first.tag}" (em ${first.file}) levam ao mesmo tema /${THEMES_ROUTE}/${slug}; escreva a tag do mesmo jeito nos dois artigos`);
+    });
   }
 
   const solutionSlugs = new Set(model.solucoes.map((s) => s.entry.id));
@@ -184,7 +307,11 @@ export function assembleSite({ paginas, solucoes, objetivos, blog, documentos, a
     })
     .sort((a, b) => a.titulo.localeCompare(b.titulo, 'pt-BR'));
 
-  const pages: SitePage[] = [...plainPages, ...solutionPages, ...objectivePages, ...articlePages, ...authorPages].sort((a, b) =>
+  const themes = themesOf(articlePages);
+  const blogPage = plainPages.find((p) => p.rota === BLOG_ROUTE);
+  const listings = blogPage ? listingPages(blogPage, articlePages, themes) : [];
+
+  const pages: SitePage[] = [...plainPages, ...solutionPages, ...objectivePages, ...articlePages, ...authorPages, ...listings].sort((a, b) =>
     a.rota === 'index' ? -1 : b.rota === 'index' ? 1 : a.rota.localeCompare(b.rota),
   );
   const model: SiteModel = {
@@ -195,6 +322,7 @@ export function assembleSite({ paginas, solucoes, objetivos, blog, documentos, a
     artigos: articlePages,
     documentos,
     autores: new Map(authorPages.map((a) => [a.titulo, a])),
+    temas: themes,
   };
   validate(model, prices);
   return model;

@@ -28,3 +28,9 @@ export const loadSite = (): Promise<SiteModel> => (cached ??= buildModel());
 /** Pages listed in sitemaps, indexes and feeds (hidden pages are rendered but not listed). */
 export const listedPages = (model: SiteModel): SitePage[] =>
   model.pages.filter((p) => !(p.kind === 'pagina' && p.entry.data.oculta));
+
+/**
+ * Pages with content of their own: the listed pages but the listings derived from the articles (lists of links,
+ * in the sitemap and llms.txt but not in the search index, the functions' data or llms-full.txt).
+ */
+export const indexedPages = (model: SiteModel): SitePage[] => listedPages(model).filter((p) => p.kind !== 'listagem');

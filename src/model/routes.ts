@@ -1,9 +1,10 @@
 /** Routes and sections of the site, derived from where an entry lives. Pure: used by the build and tests. */
 import { MEASURE_ROUTE } from './measurement.ts';
 
-export type PageKind = 'pagina' | 'solucao' | 'objetivo' | 'artigo' | 'autor';
+/** What a page is: an entry of a collection, or a listing the build derives from the articles (`listagem`). */
+export type PageKind = 'pagina' | 'solucao' | 'objetivo' | 'artigo' | 'autor' | 'listagem';
 
-export const COLLECTION_PREFIX: Record<PageKind, string> = {
+export const COLLECTION_PREFIX: Record<Exclude<PageKind, 'listagem'>, string> = {
   pagina: '',
   solucao: 'solucoes/',
   objetivo: 'objetivos/',

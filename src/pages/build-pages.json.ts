@@ -2,7 +2,7 @@ import type { APIRoute } from 'astro';
 import { siteOrigin } from '../config/site.ts';
 import { renderTwin } from '../lib/markdown-twin.ts';
 import { text } from '../lib/responses.ts';
-import { listedPages, loadSite } from '../lib/site.ts';
+import { indexedPages, loadSite } from '../lib/site.ts';
 import { isoDay } from '../lib/text.ts';
 import { PAGE_BUNDLE_CHANNEL, type PageBundle } from '../model/site-data.ts';
 
@@ -15,7 +15,7 @@ import { PAGE_BUNDLE_CHANNEL, type PageBundle } from '../model/site-data.ts';
  */
 export const GET: APIRoute = async () => {
   const model = await loadSite();
-  const listed = new Set(listedPages(model));
+  const listed = new Set(indexedPages(model));
   const bundle: PageBundle = {
     origem: siteOrigin(),
     paginas: await Promise.all(

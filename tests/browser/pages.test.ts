@@ -11,7 +11,9 @@ import { after, before, describe, test } from 'node:test';
 import type { Browser, BrowserContext, ConsoleMessage, Page } from 'playwright-core';
 import { type LocalServer, startLocalServer } from '../../server/local.ts';
 import type { IndexEntry } from '../../src/model/site-data.ts';
+import { themePath } from '../../src/model/blog.ts';
 import { runAxe } from '../helpers/axe.ts';
+import { expectedThemes } from '../helpers/blog-listings.ts';
 import { firstPublished, publishedPages } from '../helpers/published.ts';
 import { CHROMIUM, CHROMIUM_ARGS, requireSystem, SCREENSHOTS } from '../helpers/system.ts';
 
@@ -45,6 +47,8 @@ const templates: Template[] = skip
       const objetivo = firstPublished('objetivos/');
       const artigo = firstPublished('blog/');
       const autor = firstPublished('autores/');
+      // The theme with the most articles (its page shows the most cards).
+      const firstTheme = [...expectedThemes()].sort((a, b) => b[1].artigos.length - a[1].artigos.length)[0]![0];
       return [
         { name: 'inicio', path: '/', types: ['WebSite'], nav: { label: 'Soluções', path: '/solucoes' }, follow: { selector: '.hero .btn', path: '/diagnostico-de-visibilidade-cognitiva' } },
         { name: 'pagina', path: '/sobre', types: ['BreadcrumbList'], nav: { label: 'Contato', path: '/contato' } },
@@ -58,6 +62,9 @@ const templates: Template[] = skip
         { name: 'precos', path: '/precos', types: ['BreadcrumbList', 'Service'], nav: { label: 'Sobre', path: '/sobre' }, follow: { selector: '.tier.featured h3 a', path: '/diagnostico-de-visibilidade' } },
         { name: 'diagnostico', path: '/diagnostico-de-visibilidade', types: ['BreadcrumbList', 'Service'], nav: { label: 'Preços', path: '/precos' }, follow: { selector: '.side-links a[href^="/diagnostico-de-visibilidade/"]', path: '/diagnostico-de-visibilidade/' } },
         { name: 'medicao', path: '/diagnostico-de-visibilidade-cognitiva', types: ['BreadcrumbList'], nav: { label: 'Blog', path: '/blog' } },
+        { name: 'blog-pagina', path: '/blog/pagina/2', types: ['BreadcrumbList', 'CollectionPage', 'ItemList'], nav: { label: 'Blog', path: '/blog' }, follow: { selector: '.pager a[rel="prev"]', path: '/blog' } },
+        { name: 'temas', path: '/blog/temas', types: ['BreadcrumbList', 'CollectionPage', 'ItemList'], nav: { label: 'Sobre', path: '/sobre' }, follow: { selector: '#h-temas + .grid .card h3 a', path: '/blog/temas/' } },
+        { name: 'tema', path: themePath(firstTheme), types: ['BreadcrumbList', 'CollectionPage', 'ItemList'], nav: { label: 'Preços', path: '/precos' }, follow: { selector: '.crumbs a[href="/blog/temas"]', path: '/blog/temas' } },
         { name: 'agentes', path: '/agentes', types: ['BreadcrumbList'], nav: { label: 'Soluções', path: '/solucoes' } },
         { name: '404', path: '/esta-pagina-nao-existe', status: 404, types: [], nav: { label: 'Blog', path: '/blog' }, follow: { selector: 'main .card h3 a[href="/solucoes"]', path: '/solucoes' } },
       ];
@@ -141,7 +148,13 @@ describe('page templates in Chromium', { skip }, () => {
           assert.equal(twinResponse.status, 200, `gêmeo ${twin}`);
           assert.match(twinResponse.headers.get('content-type') ?? '', /^text\/markdown/);
 
-          const entry = index.get(tpl.path === '/' ? 'index' : tpl.path.slice(1));
+          // The listings derived from the articles are not in the index: their twin says their title and address.
+          const twinText = await twinResponse.text();
+          const entry =
+            index.get(tpl.path === '/' ? 'index' : tpl.path.slice(1)) ??
+            (tpl.path.startsWith('/blog/') && twinText.startsWith('# ')
+              ? { titulo: twinText.slice(2, twinText.indexOf('\n')), url: /^URL canônica: (\S+)$/m.exec(twinText)?.[1] }
+              : undefined);
           if (expectedStatus === 200) {
             assert.ok(entry, `rota ${tpl.path} no índice`);
             assert.equal((await h1.innerText()).trim(), entry.titulo, 'h1 é o título da página');

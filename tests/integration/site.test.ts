@@ -12,6 +12,7 @@ import { AI_AGENTS } from '../../src/model/ai-agents.ts';
 import { MARKDOWN_MEDIA_TYPE, NEGOTIATED_VARY } from '../../src/model/media-types.ts';
 import { LLMS_SECTIONS } from '../../src/model/public-paths.ts';
 import type { IndexEntry } from '../../src/model/site-data.ts';
+import { derivedRoutes } from '../helpers/blog-listings.ts';
 import { llmsLinks, validateLlmsTxt } from '../helpers/llms-txt.ts';
 
 let server: LocalServer;
@@ -147,8 +148,10 @@ describe('discovery files', () => {
     assert.match(res.headers.get('content-type') ?? '', /^application\/xml/);
     const xml = new XMLParser().parse(await res.text());
     const urls: { loc: string; lastmod: string }[] = [xml.urlset.url].flat();
-    assert.deepEqual(urls.map((u) => u.loc).sort(), pages.map((p) => p.url).sort());
-    for (const u of urls) assert.equal(u.lastmod, pages.find((p) => p.url === u.loc)!.lastmod);
+    // Every indexed page, and the listings the build derives from the articles (themes, the blog's later pages).
+    const listings = derivedRoutes().map((r) => `${origin}/${r}`);
+    assert.deepEqual(urls.map((u) => u.loc).sort(), [...pages.map((p) => p.url), ...listings].sort());
+    for (const u of urls.filter((x) => !listings.includes(x.loc))) assert.equal(u.lastmod, pages.find((p) => p.url === u.loc)!.lastmod);
   });
 
   test('robots.txt has AI crawler rules, Content-Signal and Sitemap, and only records validators know', async () => {

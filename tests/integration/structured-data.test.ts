@@ -15,6 +15,7 @@ import { organizationId } from '../../src/lib/schema-org.ts';
 import { loadPrices } from '../../src/model/prices.ts';
 import { SECTIONS, type Section } from '../../src/model/routes.ts';
 import type { IndexEntry } from '../../src/model/site-data.ts';
+import { derivedRoutes } from '../helpers/blog-listings.ts';
 import { pngSize } from '../helpers/png.ts';
 
 type Json = Record<string, unknown>;
@@ -40,6 +41,8 @@ const REQUIRED: Record<string, string[]> = {
   OpeningHoursSpecification: ['dayOfWeek', 'opens', 'closes'],
   Country: ['name'],
   Audience: ['audienceType'],
+  CollectionPage: ['@id', 'url', 'name', 'isPartOf', 'mainEntity'],
+  Thing: ['name'],
 };
 
 /** Every typed object in a JSON-LD tree, with its path (for messages). */
@@ -123,6 +126,12 @@ before(async () => {
     const res = await fetch(`${server.url}${p.rota === 'index' ? '/' : `/${p.rota}`}`);
     assert.equal(res.status, 200, p.rota);
     parsed.set(p.rota, parsePage(await res.text()));
+  }
+  // The listings the build derives from the articles (themes, the blog's later pages): not in the index.
+  for (const rota of derivedRoutes()) {
+    const res = await fetch(`${server.url}/${rota}`);
+    assert.equal(res.status, 200, rota);
+    parsed.set(rota, parsePage(await res.text()));
   }
   parsed.set('404', parsePage(await (await fetch(`${server.url}/pagina-que-nao-existe`)).text()));
 });

@@ -34,13 +34,25 @@ function modelWith(extra: number): SiteModel {
 describe('share images of the site model', () => {
   test('every page has its own image at /og/<rota>.png, and an alt naming its title and section', () => {
     const model = modelWith(0);
-    for (const p of model.pages) {
+    const own = model.pages.filter((p) => !(p.kind === 'listagem' && p.entry.data.tipo !== 'temas' && p.entry.data.pagina > 1));
+    for (const p of own) {
       assert.equal(new URL(p.imagem.url).pathname, `/og/${p.rota}.png`, p.rota);
       assert.deepEqual([p.imagem.width, p.imagem.height], [1200, 630]);
       assert.ok(p.imagem.alt.includes(`“${p.titulo}”`), p.rota);
       assert.equal(p.imagemGerada.caminho, `/og/${p.rota}.png`);
     }
-    assert.equal(new Set(model.pages.map((p) => p.imagem.alt)).size, model.pages.length, 'one alt per page');
+    assert.equal(new Set(own.map((p) => p.imagem.alt)).size, own.length, 'one alt per page');
+  });
+
+  test("a listing's later pages share its first page's image (the blog's, or their theme's)", () => {
+    const model = modelWith(20);
+    const later = model.pages.filter((p) => p.kind === 'listagem' && p.entry.data.tipo !== 'temas' && p.entry.data.pagina > 1);
+    assert.ok(later.some((p) => p.rota.startsWith('blog/pagina/')) && later.some((p) => p.rota.startsWith('blog/temas/')), 'later pages of the blog and of a theme');
+    for (const p of later) {
+      const d = p.entry.data as Extract<typeof p.entry.data, { tipo: 'blog' | 'tema' }>;
+      assert.equal(p.imagemGerada.caminho, `/og/${d.base}.png`, p.rota);
+      assert.equal(p.imagem.url, model.byRoute.get(d.base)!.imagem.url, p.rota);
+    }
   });
 
   test(`beyond the newest ${ARTICLES_WITH_OWN_IMAGE} articles, the blog's image`, () => {

@@ -6,7 +6,7 @@ import type { SiteModel, SitePage } from '../../lib/site.ts';
 export interface TemplateProps<P extends SitePage = SitePage> {
   view: PageView<P>;
   model: SiteModel;
-  /** The rendered body of the page. */
-  Content: (props: Record<string, unknown>) => unknown;
+  /** The rendered body of the page (none on the listings derived from the articles). */
+  Content?: (props: Record<string, unknown>) => unknown;
   headings: MarkdownHeading[];
 }

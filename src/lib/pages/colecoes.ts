@@ -1,5 +1,6 @@
 /** The pages of the collections: a solution, a business objective, an article, an author. */
 import { TIPO_LABEL, objectivesOf, solutionFacts, solutionsOf } from '../facts.ts';
+import { themePath } from '../../model/blog.ts';
 import type { PageKind } from '../page-model.ts';
 import { articleObject, personObject, serviceObject } from '../schema-org.ts';
 import type { SiteModel, SitePage } from '../site.ts';
@@ -39,11 +40,12 @@ export const artigo: PageKind<Of<'artigo'>> = {
   jsonLd: (a, model) => [articleObject(a, model)],
   // The author's name links to their page (a root-relative link: the twin makes it absolute).
   linhaDoGemeo: ({ entry: { data: d } }, model) =>
-    `Por ${bylineOf(d.autor, model)} · publicado em ${isoDay(d.publicadoEm)}${d.atualizadoEm ? ` · atualizado em ${isoDay(d.atualizadoEm)}` : ''} · tags: ${d.tags.join(', ')}`,
-  artigo: (a) => ({
+    `Por ${bylineOf(d.autor, model)} · publicado em ${isoDay(d.publicadoEm)}${d.atualizadoEm ? ` · atualizado em ${isoDay(d.atualizadoEm)}` : ''} · temas: ${d.tags.map((t) => `[${t}](${themePath(t)})`).join(', ')}`,
+  // Open Graph's article:author is a profile: the author's page (the name where there is none).
+  artigo: (a, model) => ({
     publicadoEm: isoDay(a.entry.data.publicadoEm),
     atualizadoEm: isoDay(a.lastmod),
-    autor: a.entry.data.autor,
+    autor: model.autores.get(a.entry.data.autor)?.url ?? a.entry.data.autor,
     tags: a.entry.data.tags,
   }),
   ctaMedicao: true,

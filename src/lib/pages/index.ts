@@ -9,13 +9,13 @@ import { artigo, autor, objetivo, solucao } from './colecoes.ts';
 import { DIAGNOSTIC_ROUTE, diagnostico, medicao, secaoDiagnostico } from './diagnostico.ts';
 import { inicio } from './inicio.ts';
 import { agentes, contato, institucional } from './institucionais.ts';
-import { autores, blog, objetivos, sobre, solucoes } from './listas.ts';
+import { autores, blog, listagem, objetivos, sobre, solucoes } from './listas.ts';
 import { precos } from './precos.ts';
 
 // Each kind is declared for the pages of its own type; stored here over the union.
 type AnyKind = PageKind<never>;
 
-const BY_COLLECTION: Record<Exclude<SitePage['kind'], 'pagina'>, AnyKind> = { solucao, objetivo, artigo, autor };
+const BY_COLLECTION: Record<Exclude<SitePage['kind'], 'pagina'>, AnyKind> = { solucao, objetivo, artigo, autor, listagem };
 
 /** The site's own pages with a kind of their own, by route. */
 const BY_ROUTE: Readonly<Record<string, AnyKind>> = {
