@@ -123,4 +123,20 @@ describe('erros de conteúdo, em processo', () => {
   test('precos.json apontando para uma página inexistente', () => {
     assertFails(withChange((f) => editPrices(f, (prices) => (prices.produtos[0]!.rota = 'pagina-que-nao-existe'))), 'content/precos.json', /produtos\.0\.rota: a página "pagina-que-nao-existe" não existe/);
   });
+
+  test('a mesma tag escrita de dois jeitos que dão o mesmo endereço de tema', () => {
+    const other = 'content/blog/markdown-para-agentes.md';
+    const files = withChange((f) => edit(f, ARTICLE, (text) => text.replace(/^tags: \[/m, 'tags: ["Seo Técnico", ')));
+    assertFails(files, ARTICLE, /tags\.0: "Seo Técnico" e "SEO técnico" \(em content\/blog\/[a-z-]+\.md\) levam ao mesmo tema \/blog\/temas\/seo-tecnico/);
+    assert.ok(original.get(other)!.includes('"SEO técnico"'), 'controle: outro artigo usa "SEO técnico"');
+  });
+
+  test('tag sem letras nem números (não forma endereço)', () => {
+    assertFails(withChange((f) => edit(f, ARTICLE, (text) => text.replace(/^tags: \[/m, 'tags: ["!!!", '))), ARTICLE, /tags\.0: "!!!" não tem letras nem números/);
+  });
+
+  test('artigo no endereço que o blog reserva para os temas', () => {
+    const files = withChange((f) => f.set('content/blog/temas.md', original.get(ARTICLE)!));
+    assertFails(files, 'content/blog/temas.md', /rota "blog\/temas" é reservada: é o endereço de "Temas do blog"/);
+  });
 });
