@@ -9,11 +9,12 @@ export const BLOG_ROUTE = 'blog';
 export const THEMES_ROUTE = `${BLOG_ROUTE}/temas`;
 
 /**
- * Articles on one listing page (`/blog`, `/blog/pagina/<n>`, a theme's pages). Six cards are two rows on a wide
- * screen and keep a listing page well inside the first round trip (14 KB of HTML + CSS, gzip) at any size of the
- * blog; at 5,000 articles the blog has 834 pages, each reachable from its neighbours and the numbered links.
+ * Articles on one listing page (`/blog`, `/blog/pagina/<n>`, a theme's pages): twelve cards, six rows of two on a
+ * wide screen, keep a listing page inside the first round trip (14 KB of HTML + CSS, gzip). Each listing page costs
+ * the build about as much as an article (Astro's cost per page): at 5,000 articles with two tags each, twelve
+ * make about 1,300 listing pages, six made 2,800 and took the build past its target (BENCHMARKS.md).
  */
-export const ARTICLES_PER_PAGE = 6;
+export const ARTICLES_PER_PAGE = 12;
 
 /** Segment before the number of a later page (`/blog/pagina/2`). */
 const PAGE_SEGMENT = 'pagina';
