@@ -1,6 +1,6 @@
 /**
- * The listing pages (solutions catalogue, business objectives, blog): the body, then the list, also described
- * as an ItemList in JSON-LD from the same section.
+ * The listing pages (solutions catalogue, business objectives, the blog and its derived listings, the team): the
+ * body, then the list, also described as an ItemList in JSON-LD from the same section.
  */
 import { TIPO_LABEL } from '../facts.ts';
 import type { PageKind, PageSection } from '../page-model.ts';
@@ -14,16 +14,14 @@ type Lista = Extract<PageSection, { tipo: 'lista' }>;
 /** The page's main list (its first) as an ItemList; the lists after it are navigation. */
 const mainList = (secoes: readonly PageSection[]): Lista | undefined => secoes.find((s): s is Lista => s.tipo === 'lista');
 
+/** The JSON-LD of a listing: its main list as an ItemList. */
+const mainListJsonLd = (page: SitePage, _model: SiteModel, secoes: readonly PageSection[]): unknown[] => {
+  const main = mainList(secoes);
+  return main ? [itemList(page.url, main.titulo, main.itens)] : [];
+};
+
 function listing(modelo: string, lista: (model: SiteModel) => Lista): PageKind {
-  return {
-    modelo,
-    secoes: (_page, model) => [lista(model)],
-    jsonLd: (page, _model, secoes) => {
-      const main = mainList(secoes);
-      return main ? [itemList(page.url, main.titulo, main.itens)] : [];
-    },
-    ctaMedicao: true,
-  };
+  return { modelo, secoes: (_page, model) => [lista(model)], jsonLd: mainListJsonLd, ctaMedicao: true };
 }
 
 export const solucoes = listing('solucoes', (model) => ({
@@ -66,11 +64,13 @@ const articleCount = (n: number) => (n === 1 ? '1 artigo' : `${n} artigos`);
 
 /** `/blog`: the newest articles (the first page of the listing), then the themes. */
 export const blog: PageKind = {
-  ...listing('blog', (model) => articlesPage('Artigos', BLOG_ROUTE, 1, pageSlice(model.artigos, 1), pageCount(model.artigos.length))),
+  modelo: 'blog',
   secoes: (_page, model) => [
     articlesPage('Artigos', BLOG_ROUTE, 1, pageSlice(model.artigos, 1), pageCount(model.artigos.length)),
     ...(model.temas.length ? [themesList(model, 'Temas')] : []),
   ],
+  jsonLd: mainListJsonLd,
+  ctaMedicao: true,
 };
 
 type Listagem = Extract<SitePage, { kind: 'listagem' }>;
