@@ -1,17 +1,21 @@
 /**
- * Lighthouse (npm `lighthouse`, Debian's Chromium) on the home page, a solution, an article, the
- * measurement page and the contact page (its form), through the local server over the built dist/ (real `_headers`: the page CSP, HSTS …).
- * Every page runs in Lighthouse's defaults (`mobile`: mobile form factor, a 412 px Moto G Power screen, slow 4G),
- * and a page entry can ask for two more configurations (CONFIGURATIONS): `desktop`, Lighthouse's own desktop preset
- * (desktop form factor, 1350×940 screen, desktop throttling), and `mobile-390`, a 390×844 phone at 3× (mobile form
- * factor and throttling). Throttling is always simulated (Lantern), so the performance score does not depend on
- * this machine's real network. Each page is run 3 times per configuration and each category's median is held to
- * performance ≥ 98, accessibility, best practices and SEO = 100. One Chromium serves every run.
+ * Lighthouse (npm `lighthouse`, Debian's Chromium) on the home page, a solution, an article, the measurement page,
+ * the contact page (its form), the pricing page, an author page and the editorial policy, through the local server
+ * over the built dist/ (real `_headers`: the page CSP, HSTS …).
+ * A page runs in the configurations its entry lists (CONFIGURATIONS), `mobile` alone when it lists none:
+ * - `mobile`: Lighthouse's defaults (mobile form factor, a 412 px Moto G Power screen, slow 4G);
+ * - `desktop`: Lighthouse's own desktop preset (desktop form factor, 1350×940 screen, desktop throttling);
+ * - `mobile-390`: a 390×844 phone at 3×, with the mobile form factor and throttling.
+ * Throttling is always simulated (Lantern), so the performance score does not depend on this machine's real
+ * network. Every run checks that its screen was the configuration's. Each page is run 3 times per configuration
+ * and each category's median is held to performance ≥ 98, accessibility, best practices and SEO = 100. One Chromium
+ * serves every run.
  * The reports (JSON and HTML, one per run, `<page>-<configuration>-<run>`) and a summary land in
  * test-results/lighthouse/.
  *
- * Adding a page is one line in `pages`; `EVERY_CONFIGURATION` runs it in all three (the new page kinds do: the
- * issue asks for 100 on desktop and on a 390 px phone too). The older pages run `mobile` only, to hold CI time.
+ * Adding a page is one line in `pages`; `configurations: EVERY_CONFIGURATION` runs it in all three (the newer page
+ * kinds do: their issue asks for 100 on desktop and on a 390 px phone too). The older pages run `mobile` only, to
+ * hold CI time: each page-configuration costs about 21 s (3 runs) on the 2-core machine.
  *
  * The pages are opened at http://localhost:<port>: Lighthouse counts localhost as a secure context, so the
  * HTTPS audits (is-on-https, redirects-http) judge it as they would the HTTPS site.
