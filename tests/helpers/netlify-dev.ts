@@ -8,6 +8,15 @@
  * and its `fetch` of twins arrive. What the emulator leaves to its caller is done as Netlify does it: a
  * request nothing matches gets the site's `/404.html`, with its headers, and status 404.
  *
+ * One thing the emulator gets wrong is set right here: its edge invoker (@netlify/edge-functions-dev 2.0.1,
+ * dist/node/main.js) gets the edge function's answer from its Deno server with `fetch(url, request)`, `request`
+ * being the client's request rebuilt by `@netlify/dev` with fetch's default redirect mode, `follow`. A redirect
+ * that the edge function answers (`?site=` on the measurement page: 302 to the result page) is then followed
+ * inside the emulator, which hands the client the target's answer (there, the result page's 404) instead of the
+ * 302. Netlify hands the client the edge function's `Response` as it is (Edge Functions API: "the HTTP response
+ * to be delivered to the client"; redirecting is one of the documented uses), so `deliverEdgeRedirects` makes
+ * that one fetch with `redirect: 'manual'` while the emulator runs (it runs in this process).
+ *
  * The edge function needs Deno on PATH: the npm package `deno` (devDependency, 2.8.x: 2.9 rejects the flags
  * the emulator passes) puts it in node_modules/.bin. When the emulator cannot start Deno it silently serves
  * without edge functions, so `startNetlifyDev` asserts that the edge function answered before returning.
@@ -53,6 +62,28 @@ async function send(res: ServerResponse, response: Response): Promise<void> {
   const body = Buffer.from(await response.arrayBuffer());
   res.writeHead(response.status, headers);
   res.end(body);
+}
+
+/** The header the emulator's edge invoker sets on its request to the Deno server (the functions to run). */
+const EDGE_FUNCTIONS_HEADER = 'x-nf-edge-functions';
+
+/**
+ * Makes the emulator's request to its edge runtime return the edge function's redirects instead of following
+ * them (see the top of this file); every other `fetch` of this process is left as it is. Returns the undo.
+ */
+function deliverEdgeRedirects(): () => void {
+  const original = globalThis.fetch;
+  const patched: typeof fetch = (input, init) => {
+    if (init instanceof Request && init.headers.has(EDGE_FUNCTIONS_HEADER) && init.redirect !== 'manual') {
+      const { method, headers, body, signal } = init;
+      return original(input, { method, headers, body, signal, redirect: 'manual', duplex: 'half' } as RequestInit);
+    }
+    return original(input, init);
+  };
+  globalThis.fetch = patched;
+  return () => {
+    if (globalThis.fetch === patched) globalThis.fetch = original;
+  };
 }
 
 export async function startNetlifyDev(): Promise<NetlifyDevServer> {
@@ -102,8 +133,10 @@ export async function startNetlifyDev(): Promise<NetlifyDevServer> {
     });
   });
 
+  const restoreFetch = deliverEdgeRedirects();
   const close = async () => {
     await dev.stop();
+    restoreFetch();
     server.closeAllConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
   };

@@ -466,10 +466,24 @@ export const ROUTE_CHECKS: readonly RouteCheck[] = [
     method: 'GET',
     path: '/diagnostico-de-visibilidade-cognitiva?site=exemplo.com.br',
     status: 302,
-    expect: { location: equals('/diagnostico-de-visibilidade-cognitiva/resultado/exemplo.com.br') },
-    // Local server: 302 (tests/integration/result-page.test.ts, tests/browser/result-page.test.ts). Under @netlify/dev the
-    // same edge code answered 404 (cause not found yet): until it is, the check is a todo on both sides.
-    pending: 'sob @netlify/dev o redirecionamento da borda respondeu 404; causa em aberto (issue 12)',
+    expect: { location: equals('/diagnostico-de-visibilidade-cognitiva/resultado/exemplo.com.br'), 'cache-control': equals('no-cache') },
+    // The edge function answers it (functions/edge/negotiate.ts). Under @netlify/dev the harness delivers the edge
+    // function's redirect as Netlify does, instead of the emulator following it (tests/helpers/netlify-dev.ts).
+  },
+  {
+    name: '?site= hostil (esquema, barras, .., espaço, maiúsculas) vira um único segmento codificado, com a barra final também',
+    method: 'GET',
+    path: `/diagnostico-de-visibilidade-cognitiva/?site=${encodeURIComponent(' https://www.Exemplo.com.br/../x y?a=%2F ')}`,
+    status: 302,
+    // Trimmed, then encodeURIComponent: the result page (a function) normalizes it or refuses it.
+    expect: { location: equals(`/diagnostico-de-visibilidade-cognitiva/resultado/${encodeURIComponent('https://www.Exemplo.com.br/../x y?a=%2F')}`) },
+  },
+  {
+    name: '?site= muito longo também é levado, codificado, à página de resultado (que o recusa)',
+    method: 'GET',
+    path: `/diagnostico-de-visibilidade-cognitiva?site=${'a'.repeat(3000)}.com.br`,
+    status: 302,
+    expect: { location: equals(`/diagnostico-de-visibilidade-cognitiva/resultado/${'a'.repeat(3000)}.com.br`) },
   },
 ];
 // ---------------------------------------------------------------------------------------------------------
