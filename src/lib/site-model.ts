@@ -106,14 +106,14 @@ const withImage = (spec: ShareImageSpec) => ({ imagem: generatedImage(spec), ima
 
 type Titled = { titulo: string; descricao: string };
 
+/** Where a route is: its path, its URL, its section. */
+const placed = (rota: string) => ({ rota, path: pathOf(rota), url: absoluteUrl(rota), secao: sectionOf(rota) });
+
 function page<K extends Exclude<PageKind, 'listagem'>>(kind: K, entry: EntryOf[K], folder: string, lastmod: Date, { titulo, descricao }: Titled = entry.data as Titled): BasePage<K> {
   const rota = `${COLLECTION_PREFIX[kind]}${entry.id}`;
   return {
     kind,
-    rota,
-    path: pathOf(rota),
-    url: absoluteUrl(rota),
-    secao: sectionOf(rota),
+    ...placed(rota),
     titulo,
     descricao,
     ...withImage(pageShareImage({ rota, titulo, secao: sectionOf(rota) })),
@@ -145,10 +145,7 @@ const newest = (articles: readonly BasePage<'artigo'>[], fallback: Date): Date =
 function listingPage(rota: string, data: Listing, { titulo, descricao }: Titled, lastmod: Date, image: Pick<BasePage<'pagina'>, 'imagem' | 'imagemGerada'>): BasePage<'listagem'> {
   return {
     kind: 'listagem',
-    rota,
-    path: pathOf(rota),
-    url: absoluteUrl(rota),
-    secao: sectionOf(rota),
+    ...placed(rota),
     titulo,
     descricao,
     imagem: image.imagem,
