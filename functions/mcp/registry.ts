@@ -7,6 +7,7 @@
  * `ToolSources` (tool-sources.ts builds it at run time), so the static build can import the registries to write
  * the cards before the functions' data bundle exists.
  */
+import { fold } from '../../src/model/fold.ts';
 import { z } from 'zod';
 import type { SearchIndex } from '../search/engine.ts';
 import type { SiteData } from '../content/site-data.ts';
@@ -91,10 +92,4 @@ export function toolListing(tool: ToolDefinition) {
 }
 
 /** Lower case without accents, spaces collapsed: for lenient name and filter matching. */
-export const foldText = (text: string): string =>
-  text
-    .normalize('NFD')
-    .replace(/\p{M}+/gu, '')
-    .toLowerCase()
-    .replace(/\s+/g, ' ')
-    .trim();
+export const foldText = (text: string): string => fold(text).replace(/\s+/g, ' ').trim();

@@ -8,13 +8,10 @@
  * scanner works on the original text with a character-class table (no regex, no whole-text normalization):
  * indexing thousands of pages is dominated by this loop.
  */
+import { fold } from '../../src/model/fold.ts';
 
-/** Lower case without diacritics (`Migração` → `migracao`). */
-export function fold(text: string): string {
-  const lower = text.toLowerCase();
-  // eslint-disable-next-line no-control-regex
-  return /[^\u0000-\u007f]/.test(lower) ? lower.normalize('NFD').replace(/\p{M}+/gu, '') : lower;
-}
+/** Lower case without diacritics (`Migração` → `migracao`): the site's one folding rule. */
+export { fold };
 
 /** Character classes for code units below `TABLE_SIZE`: 0 separator, 1 plain (a-z, 0-9), 2 needs folding. */
 const TABLE_SIZE = 0x370;

@@ -200,11 +200,14 @@ export const articleObject = (a: Article, model: SiteModel, origin = siteOrigin(
   keywords: a.entry.data.tags.join(', '),
 });
 
+/** The WebSite's `@id` (described on the home page, referred to from the listings). */
+export const webSiteId = (origin = siteOrigin()) => `${origin}/#site`;
+
 /** The site itself (home page). */
 export const webSite = (origin = siteOrigin()): WithContext<WebSite> => ({
   '@context': 'https://schema.org',
   '@type': 'WebSite',
-  '@id': `${origin}/#site`,
+  '@id': webSiteId(origin),
   url: `${origin}/`,
   name: SITE_NAME,
   description: SITE_TAGLINE,
@@ -246,7 +249,7 @@ export const collectionPage = (p: { url: string; titulo: string; descricao: stri
   name: p.titulo,
   description: p.descricao,
   inLanguage: 'pt-BR',
-  isPartOf: { '@id': `${origin}/#site` },
+  isPartOf: { '@id': webSiteId(origin) },
   ...(about ? { about: { '@type': 'Thing', name: about } } : {}),
   mainEntity: { '@id': `${p.url}#lista` },
 });

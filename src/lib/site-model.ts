@@ -38,8 +38,18 @@ export interface Theme {
  * (`blog`), a page of a theme (`tema`) or the index of themes (`temas`). `rotulo` names it in the breadcrumb trail.
  */
 export type Listing =
-  | { tipo: 'blog' | 'tema'; rotulo: string; tema?: Theme; base: string; pagina: number; paginas: number; artigos: BasePage<'artigo'>[] }
+  | ({ tipo: 'blog' } & ListingPage)
+  | ({ tipo: 'tema'; tema: Theme } & ListingPage)
   | { tipo: 'temas'; rotulo: string; temas: Theme[] };
+
+/** One page of a paginated listing: its articles and where it sits (`base` is the route of the first page). */
+interface ListingPage {
+  rotulo: string;
+  base: string;
+  pagina: number;
+  paginas: number;
+  artigos: BasePage<'artigo'>[];
+}
 
 /** The entry of a listing page: its route below the blog, its listing, no body. */
 export interface ListingEntry {
@@ -127,12 +137,14 @@ function page<K extends Exclude<PageKind, 'listagem'>>(kind: K, entry: EntryOf[K
 function themesOf(articles: readonly BasePage<'artigo'>[]): Theme[] {
   const bySlug = new Map<string, Theme>();
   for (const a of articles) {
-    for (const tag of new Set(a.entry.data.tags)) {
+    const own = new Set<string>();
+    for (const tag of a.entry.data.tags) {
       const slug = themeSlug(tag);
-      if (!slug) continue;
+      if (!slug || own.has(slug)) continue;
+      own.add(slug);
       let theme = bySlug.get(slug);
       if (!theme) bySlug.set(slug, (theme = { nome: tag, slug, rota: themeRoute(tag), artigos: [] }));
-      if (!theme.artigos.includes(a)) theme.artigos.push(a);
+      theme.artigos.push(a);
     }
   }
   return [...bySlug.values()].sort((a, b) => a.nome.localeCompare(b.nome, 'pt-BR'));

@@ -3,6 +3,7 @@
  * tags) and the later pages live, and how a tag becomes an address. Pure: the site model (src/lib/site-model.ts)
  * builds the pages from it, the templates and the twins link with it, tests check against it.
  */
+import { fold } from './fold.ts';
 
 /** The blog's own route and the themes' index. */
 export const BLOG_ROUTE = 'blog';
@@ -12,7 +13,7 @@ export const THEMES_ROUTE = `${BLOG_ROUTE}/temas`;
  * Articles on one listing page (`/blog`, `/blog/pagina/<n>`, a theme's pages): twelve cards, six rows of two on a
  * wide screen, keep a listing page inside the first round trip (14 KB of HTML + CSS, gzip). Each listing page costs
  * the build about as much as an article (Astro's cost per page): at 5,000 articles with two tags each, twelve
- * make about 1,300 listing pages, six made 2,800 and took the build past its target (BENCHMARKS.md).
+ * make about 1,400 listing pages, six made 2,800 and took the build past its target (BENCHMARKS.md).
  */
 export const ARTICLES_PER_PAGE = 12;
 
@@ -24,10 +25,7 @@ const PAGE_SEGMENT = 'pagina';
  * (`SEO técnico` → `seo-tecnico`, `robots.txt` → `robots-txt`, `JSON-LD` → `json-ld`). Empty when nothing is left.
  */
 export const themeSlug = (tag: string): string =>
-  tag
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
+  fold(tag)
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '');
 

@@ -2,9 +2,10 @@
 import { TIPO_LABEL, objectivesOf, solutionFacts, solutionsOf } from '../facts.ts';
 import { themePath } from '../../model/blog.ts';
 import type { PageKind } from '../page-model.ts';
+import { publishedOn } from './listas.ts';
 import { articleObject, personObject, serviceObject } from '../schema-org.ts';
 import type { SiteModel, SitePage } from '../site.ts';
-import { formatDate, isoDay } from '../text.ts';
+import { isoDay } from '../text.ts';
 
 type Of<K extends SitePage['kind']> = Extract<SitePage, { kind: K }>;
 
@@ -70,7 +71,7 @@ export const autor: PageKind<Of<'autor'>> = {
         ],
       },
       ...(artigos.length
-        ? [{ tipo: 'lista' as const, id: 'h-artigos', titulo: `Artigos de ${d.nome}`, itens: artigos, nota: (a: SitePage) => (a.kind === 'artigo' ? formatDate(a.entry.data.publicadoEm) : '') }]
+        ? [{ tipo: 'lista' as const, id: 'h-artigos', titulo: `Artigos de ${d.nome}`, itens: artigos, nota: publishedOn }]
         : []),
     ];
   },

@@ -39,7 +39,8 @@ export const objetivos = listing('objetivos', (model) => ({
   itens: model.objetivos,
 }));
 
-const publishedOn = (a: SitePage) => (a.kind === 'artigo' ? formatDate(a.entry.data.publicadoEm) : '');
+/** An article's publication date, the twin's note after it in a list. */
+export const publishedOn = (a: SitePage) => (a.kind === 'artigo' ? formatDate(a.entry.data.publicadoEm) : '');
 
 /** One page of a listing of articles, with the links to its other pages when it has more than one. */
 const articlesPage = (titulo: string, base: string, pagina: number, itens: readonly SitePage[], paginas: number): Lista => ({
@@ -57,7 +58,7 @@ const themesList = (model: SiteModel, titulo: string): Lista => ({
   id: 'h-temas',
   titulo,
   itens: model.temas.map((t) => model.byRoute.get(t.rota)).filter((p): p is SitePage => p !== undefined),
-  nota: (p: SitePage) => (p.kind === 'listagem' && p.entry.data.tipo === 'tema' && p.entry.data.tema ? articleCount(p.entry.data.tema.artigos.length) : ''),
+  nota: (p: SitePage) => (p.kind === 'listagem' && p.entry.data.tipo === 'tema' ? articleCount(p.entry.data.tema.artigos.length) : ''),
 });
 
 const articleCount = (n: number) => (n === 1 ? '1 artigo' : `${n} artigos`);
@@ -78,7 +79,7 @@ type Listagem = Extract<SitePage, { kind: 'listagem' }>;
 /** The description of a listing page for schema.org: the page (about its theme), and the list it shows. */
 const listingJsonLd = (p: Listagem, secoes: readonly PageSection[]): unknown[] => {
   const lista = mainList(secoes);
-  const tema = p.entry.data.tipo === 'tema' ? p.entry.data.tema?.nome : undefined;
+  const tema = p.entry.data.tipo === 'tema' ? p.entry.data.tema.nome : undefined;
   return [collectionPage(p, tema), ...(lista ? [itemList(p.url, lista.titulo, lista.itens)] : [])];
 };
 
