@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
 import { decide, isAllowed, isProductToken, normalizeRobotsPath, parseRobots, ROBOTS_MAX_CHARS, robotsPathOf } from '../../../functions/readiness/analysis/robots.ts';
 import { decodeText } from '../../../functions/readiness/fetch/safe-fetch.ts';
-import { AI_AGENTS } from '../../../src/model/ai-agents.ts';
+import { AI_AGENTS, isAiAgent } from '../../../src/model/ai-agents.ts';
 import { ESCAPE_CASES, MATCH_CASES, PARSE_CASES, PATH_CASES, PRODUCT_TOKEN_CASES } from './robots-google-cases.ts';
 
 /** Google's 145 matching cases: how many we answer as Google does (the rest are the documented differences). */
@@ -150,5 +150,28 @@ describe('matching (RFC 9309 §2.2.2, §2.2.3)', () => {
     assert.equal(isAllowed(file, 'a', '/x'), false);
     const long = parseRobots(`User-agent: *\n${'#'.repeat(ROBOTS_MAX_CHARS)}\nDisallow: /\n`);
     assert.equal(isAllowed(long, 'a', '/'), true);
+  });
+});
+
+describe('AI agents declared once, by operator and class (src/model/ai-agents.ts)', () => {
+  test('each token once; the documented classes of the main operators', () => {
+    const tokens = AI_AGENTS.map((a) => a.token.toLowerCase());
+    assert.equal(new Set(tokens).size, tokens.length);
+    const classOf = (token: string) => AI_AGENTS.find((a) => a.token === token)?.tipo;
+    const expected: Record<string, string> = {
+      GPTBot: 'treinamento', 'OAI-SearchBot': 'busca', 'ChatGPT-User': 'usuario',
+      ClaudeBot: 'treinamento', 'Claude-SearchBot': 'busca', 'Claude-User': 'usuario',
+      PerplexityBot: 'busca', 'Perplexity-User': 'usuario',
+      'Google-Extended': 'treinamento', 'Applebot-Extended': 'treinamento', CCBot: 'treinamento', Bytespider: 'treinamento',
+      'meta-externalagent': 'treinamento', 'meta-externalfetcher': 'usuario', 'Amzn-SearchBot': 'busca', 'Amzn-User': 'usuario',
+    };
+    for (const [token, tipo] of Object.entries(expected)) assert.equal(classOf(token), tipo, token);
+    assert.ok(!tokens.includes('anthropic-ai'), 'a retired token');
+  });
+  test('robots.txt-only tokens never match a User-Agent; the crawlers do', () => {
+    assert.deepEqual(AI_AGENTS.filter((a) => !a.emUserAgent).map((a) => a.token), ['Google-Extended', 'Applebot-Extended']);
+    assert.equal(isAiAgent('Mozilla/5.0 (compatible; Google-Extended)'), false);
+    assert.equal(isAiAgent('Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko; compatible; Amzn-SearchBot/0.1) Chrome/119.0.6045.214 Safari/537.36'), true);
+    assert.equal(isAiAgent('meta-externalfetcher/1.1'), true);
   });
 });
