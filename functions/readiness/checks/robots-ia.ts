@@ -113,6 +113,8 @@ export const robotsIa: CheckDefinition = {
       const stats = classes.find((c) => c.classe === agent.tipo) as (typeof classes)[number];
       stats.agentes++;
       for (const [path, page] of pages) {
+        // One decision reads every rule of the applicable groups (up to 500 KiB of them): a slice each.
+        await ctx.deadline.pause();
         stats.pares++;
         const decision = decide(file, agent.token, path);
         if (decision.allowed || !decision.rule) continue;
