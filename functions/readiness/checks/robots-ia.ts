@@ -136,9 +136,9 @@ export const robotsIa: CheckDefinition = {
     const answeringBlocked = blocked.filter((b) => ANSWERING_KINDS.has(b.agent.tipo));
     const trainingBlocked = blocked.filter((b) => !ANSWERING_KINDS.has(b.agent.tipo));
     const data = evidence(pages.length, classes, blocked);
-    const read = plural(pages.length, 'página lida', 'páginas lidas');
+    const read = `todas as páginas lidas (${pages.length}: a raiz, a inicial e as da amostra)`;
 
-    if (blocked.length === 0) return { ...passed(`Nenhum dos ${AI_AGENTS.length} robôs de IA conhecidos está bloqueado nas ${read} (a inicial e as da amostra).`), ...data };
+    if (blocked.length === 0) return { ...passed(`Os ${AI_AGENTS.length} robôs de IA conhecidos podem ler ${read}.`), ...data };
 
     const trainingAgents = AI_AGENTS.filter((a) => trainingBlocked.some((b) => b.agent === a));
     const trainingNote = trainingAgents.length ? ` Treinamento bloqueado: ${tokens(trainingAgents)}.` : '';
@@ -146,7 +146,7 @@ export const robotsIa: CheckDefinition = {
       return {
         ...partial(
           ROBOTS_BLOCK_CREDIT,
-          `Os robôs de busca e de usuário das IAs podem ler as ${read}; os de treinamento estão bloqueados: ${perAgent(trainingBlocked, pages.length)}. É uma escolha legítima, que custa pouco: declare-a também com Content-Signal: ai-train=no.`,
+          `Os robôs de busca e de usuário das IAs podem ler ${read}; os de treinamento estão bloqueados: ${perAgent(trainingBlocked, pages.length)}. É uma escolha legítima, que custa pouco: declare-a também com Content-Signal: ai-train=no.`,
           { comoCorrigir: 'Se a intenção é só recusar treinamento, mantenha o bloqueio e publique Content-Signal: ai-train=no, search=yes, ai-input=yes no robots.txt.' },
         ),
         ...data,
