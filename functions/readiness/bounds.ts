@@ -5,14 +5,14 @@
  * envelope a measurement produces goes through `boundReading` (measure.ts, at its single exit):
  *
  * - every free text a check's outcome or the measurement writes (`detalhe`, `comoCorrigir`, `motivo`,
- *   `teto.motivo`) loses its control characters (C0, DEL, C1, bidirectional overrides; line breaks and tabs
+ *   `teto.motivo`, the page URLs and rule lines of `robots-ia`'s decisions) loses its control characters (C0, DEL, C1, bidirectional overrides; line breaks and tabs
  *   become spaces), its lone surrogates, and is cut at `MAX_TEXT_CHARS` with an ellipsis;
  * - the serialized reading must fit `MAX_READING_BYTES`; if it does not, the texts are cut shorter, and a
  *   reading that still does not fit becomes a whole unscored reading saying why — never a half-written one.
  *
  * `saveReading` refuses anything above the bound (`readingBytes`), so nothing larger is ever stored.
  */
-import type { Envelope } from './envelope.ts';
+import type { Envelope, RobotsDecisoes } from './envelope.ts';
 
 /** Longest free text of a reading, in UTF-16 code units (the longest text of our own is about 340). */
 export const MAX_TEXT_CHARS = 500;
@@ -44,11 +44,23 @@ function boundTexts(envelope: Envelope, max: number): Envelope {
   const text = (value: string) => boundText(value, max);
   return {
     ...envelope,
-    camadas: envelope.camadas.map((camada) => ({ ...camada, verificacoes: camada.verificacoes.map((v) => ({ ...v, detalhe: text(v.detalhe) })) })),
+    camadas: envelope.camadas.map((camada) => ({
+      ...camada,
+      verificacoes: camada.verificacoes.map((v) => ({ ...v, detalhe: text(v.detalhe), ...(v.robots ? { robots: boundRobots(v.robots, Math.min(max, 200)) } : {}) })),
+    })),
     lacunas: envelope.lacunas.map((lacuna) => ({ ...lacuna, comoCorrigir: text(lacuna.comoCorrigir) })),
     ...(envelope.motivo !== undefined ? { motivo: text(envelope.motivo) } : {}),
     ...(envelope.teto ? { teto: { ...envelope.teto, motivo: text(envelope.teto.motivo) } } : {}),
     ...(envelope.interfaces ? { interfaces: { ...envelope.interfaces, sinais: envelope.interfaces.sinais.slice(0, 10).map((s) => boundText(s, Math.min(max, 200))) } } : {}),
+  };
+}
+
+/** The robots.txt decisions of `robots-ia`: page URLs and rule lines come from the site. */
+function boundRobots(robots: RobotsDecisoes, max: number): RobotsDecisoes {
+  return {
+    ...robots,
+    url: boundText(robots.url, max),
+    bloqueios: robots.bloqueios.map((b) => ({ ...b, url: boundText(b.url, max), regra: boundText(b.regra, max) })),
   };
 }
 

@@ -3,6 +3,7 @@
  * `get_readiness_score` and the measurement page return. One zod schema, also used by the OpenAPI file.
  */
 import { z } from 'zod';
+import { AI_AGENT_KINDS } from '../../src/model/ai-agents.ts';
 import { GRAUS } from '../../src/model/measurement.ts';
 
 export { GRAUS };
@@ -18,6 +19,38 @@ export const ESTADOS = ['registrada', 'ausente', 'nao_pontuada', 'limite', 'indi
 export const STATUS_VERIFICACAO = ['passou', 'parcial', 'falhou', 'nao_se_aplica'] as const;
 export const SEVERIDADES = ['critica', 'alta', 'media', 'baixa'] as const;
 
+export const robotsDecisoesSchema = z
+  .object({
+    url: z.string().describe('o robots.txt lido'),
+    status: z.number().int().nullable().describe('status HTTP do robots.txt; null quando não houve resposta'),
+    paginas: z.number().int().min(0).describe('páginas julgadas: a raiz, a inicial e as da amostra'),
+    classes: z
+      .array(
+        z.object({
+          classe: z.enum(AI_AGENT_KINDS).describe('treinamento, busca (índice para respostas) ou usuario (acesso pedido por uma pessoa)'),
+          agentes: z.number().int().min(0).describe('robôs conhecidos da classe'),
+          bloqueados: z.array(z.string()).describe('robôs da classe bloqueados em ao menos uma página'),
+          paginasFechadas: z.number().int().min(0).describe('páginas em que ao menos um robô da classe está bloqueado'),
+          pares: z.number().int().min(0).describe('pares robô × página julgados'),
+          paresBloqueados: z.number().int().min(0).describe('pares robô × página bloqueados'),
+        }),
+      )
+      .describe('a decisão por classe de robô em todas as páginas lidas'),
+    bloqueios: z
+      .array(
+        z.object({
+          url: z.string().describe('a página bloqueada'),
+          agente: z.string().describe('o robô (token do User-agent)'),
+          classe: z.enum(AI_AGENT_KINDS),
+          linha: z.number().int().min(1).describe('a linha do robots.txt que decidiu'),
+          regra: z.string().describe('a regra como escrita, por exemplo `Disallow: /docs/`'),
+        }),
+      )
+      .describe('decisões de bloqueio (página × robô): primeiro uma por robô bloqueado, depois as outras por página; até 30'),
+    bloqueiosTotal: z.number().int().min(0).describe('quantas decisões de bloqueio houve ao todo'),
+  })
+  .describe('o que o robots.txt decide para cada robô de IA conhecido em cada página lida (verificação `robots-ia`)');
+
 export const verificacaoSchema = z.object({
   id: z.string().describe('identificador estável da verificação, ex.: `llms-txt-valido`'),
   nome: z.string().describe('nome da verificação em pt-BR'),
@@ -25,6 +58,7 @@ export const verificacaoSchema = z.object({
   peso: z.number().describe('peso na camada'),
   pontos: z.number().describe('pontos obtidos (0 a peso); 0 quando não se aplica'),
   detalhe: z.string().describe('o que foi observado'),
+  robots: robotsDecisoesSchema.optional(),
 });
 
 export const camadaSchema = z.object({
@@ -86,3 +120,4 @@ export type Envelope = z.infer<typeof envelopeSchema>;
 export type Camada = z.infer<typeof camadaSchema>;
 export type Lacuna = z.infer<typeof lacunaSchema>;
 export type Verificacao = z.infer<typeof verificacaoSchema>;
+export type RobotsDecisoes = z.infer<typeof robotsDecisoesSchema>;

@@ -84,6 +84,13 @@ export const HOSTILE_CONTENT_CASES: HostileContentCase[] = [
     before: 'patternToRegExp: uma expressão com retrocesso por regra e por agente (com uma só regra de 8 estrelas, 39 s)',
   },
   {
+    name: 'robots.txt de 500 KiB com regras de estrelas todas diferentes (nada a juntar) e caminho de 2.000 a',
+    surface: 'robots',
+    body: () => `User-agent: *\n${Array.from({ length: 14_000 }, (_, i) => `Disallow: ${stars(8)}${i}\n`).join('')}`,
+    homePath: `/${'a'.repeat(2_000)}`,
+    before: 'caso novo (issue 19): cada decisão lê as 14.000 regras, e agora há até 51 páginas por robô; as duplicadas são juntadas, estas não',
+  },
+  {
     name: 'robots.txt com uma linha de # terminada em U+2028',
     surface: 'robots',
     body: () => `User-agent: *\nDisallow: /x ${'#'.repeat(400_000)}\u2028\n`,

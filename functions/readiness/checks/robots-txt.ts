@@ -21,7 +21,8 @@ export const robotsTxt: CheckDefinition = {
     const status = info.probe.status;
     if (status >= 500) return failed(`/robots.txt respondeu ${status}: pela RFC 9309, robôs tratam isso como proibição total.`);
     // RFC 9309 §2.3.1.3: an unavailable robots.txt (4xx) allows everything. Nothing is blocked, but no policy
-    // is stated and no sitemap declared: half the weight (a site that blocks some bots never outranks it).
+    // is stated and no sitemap declared: half the weight. A robots.txt robots can read earns at least as much,
+    // and any AI block costs more than the difference (robots-ia, ROBOTS_BLOCK_CREDIT).
     if (status >= 400 && status < 500) {
       return partial(ROBOTS_ABSENT_CREDIT, `/robots.txt respondeu ${status}: pela RFC 9309 tudo pode ser lido, mas o site não declara política nem sitemap.`, {
         comoCorrigir: 'Publique /robots.txt (text/plain) declarando a sua política para robôs de busca e de IA e uma linha Sitemap: com o endereço absoluto do sitemap.',
@@ -30,12 +31,15 @@ export const robotsTxt: CheckDefinition = {
     if (status !== 200) return failed(`/robots.txt respondeu ${status}.`);
     if (info.servedHtml) return failed('/robots.txt devolve uma página HTML em vez de texto.');
     const file = info.file;
-    if (!file || file.groups.length === 0) return failed('/robots.txt não tem nenhum grupo User-agent.');
+    if (!file) return failed('/robots.txt não pôde ser lido.');
+    // RFC 9309 §2.2.1: a file without groups (empty, or only `Sitemap:` lines, as jekyll-sitemap writes it) is
+    // valid and allows everything. What robots read never scores below no robots.txt at all.
     const problems: string[] = [];
     if (!info.probe.contentType.startsWith('text/plain')) problems.push(`Content-Type ${info.probe.contentType || 'ausente'} (o esperado é text/plain)`);
     if (file.sitemaps.length === 0) problems.push('sem linha Sitemap:');
     if (file.unknownLines > 0) problems.push(`${file.unknownLines} linha(s) não reconhecida(s)`);
-    if (problems.length === 0) return passed(`/robots.txt com ${file.groups.length} grupo(s) e ${file.sitemaps.length} sitemap(s) declarado(s).`);
-    return partial(1 - 0.25 * Math.min(problems.length, 3), `/robots.txt legível, mas: ${problems.join('; ')}.`);
+    const groups = file.groups.length ? `${file.groups.length} grupo(s)` : 'nenhum grupo User-agent (tudo liberado, pela RFC 9309)';
+    if (problems.length === 0) return passed(`/robots.txt com ${groups} e ${file.sitemaps.length} sitemap(s) declarado(s).`);
+    return partial(Math.max(ROBOTS_ABSENT_CREDIT, 1 - 0.25 * problems.length), `/robots.txt legível, com ${groups}, mas: ${problems.join('; ')}.`);
   },
 };

@@ -5,6 +5,7 @@
  */
 import type { Severidade } from '../scoring.ts';
 import type { MeasurementContext } from '../context.ts';
+import type { RobotsDecisoes } from '../envelope.ts';
 
 export type CamadaId = 'acesso' | 'descoberta' | 'conteudo' | 'dados' | 'agentes' | 'seguranca';
 
@@ -18,6 +19,8 @@ export interface CheckOutcome {
   teto?: { nota: number; motivo: string };
   /** A more specific fix than the check's default, when the observation calls for it. */
   comoCorrigir?: string;
+  /** `robots-ia`: what robots.txt decides per page read and AI agent, with the line that decided. */
+  robots?: RobotsDecisoes;
 }
 
 export interface CheckDefinition {

@@ -396,7 +396,8 @@ function timeoutError(url: URL, timeout: AbortSignal, timeoutMs: number): FetchE
 /** `text/html; charset=utf-8` → `text/html`. */
 export const mediaType = (header: string | null): string => (header ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
 
-function decodeText(body: Buffer, contentType: string | null): string {
+/** A response body as text, in the charset its Content-Type names (UTF-8 by default; a leading BOM is dropped). */
+export function decodeText(body: Buffer, contentType: string | null): string {
   if (body.length === 0) return '';
   const charset = /charset\s*=\s*"?([\w.:-]+)"?/i.exec(contentType ?? '')?.[1]?.toLowerCase() ?? 'utf-8';
   try {

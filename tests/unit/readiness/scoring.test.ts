@@ -4,12 +4,14 @@ import { describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { INTERFACE_CHECKS } from '../../../functions/readiness/checks/api-signals.ts';
 import { CHECKS } from '../../../functions/readiness/checks/index.ts';
+import { ROBOTS_BLOCK_CREDIT, ROBOTS_CAP_SHARE } from '../../../functions/readiness/checks/robots-ia.ts';
 import { ROBOTS_ABSENT_CREDIT } from '../../../functions/readiness/checks/robots-txt.ts';
 import { SAMPLE_MAX } from '../../../functions/readiness/context.ts';
 import { MAX_REQUESTS } from '../../../functions/readiness/measure.ts';
 import type { CheckDefinition, CheckOutcome } from '../../../functions/readiness/checks/types.ts';
 import { envelopeSchema, GRAUS } from '../../../functions/readiness/envelope.ts';
 import { CAMADAS, GRADE_TABLE, gradeFor, PESOS, score, TETOS } from '../../../functions/readiness/scoring.ts';
+import { AI_AGENT_KINDS, AI_AGENTS } from '../../../src/model/ai-agents.ts';
 
 const root = new URL('../../../', import.meta.url);
 const check = (id: string, camada: CheckDefinition['camada'], severidade: CheckDefinition['severidade'], dependeDe?: string): CheckDefinition => ({
@@ -154,6 +156,20 @@ describe('the published method (como-pontuamos.md) matches the scorer', () => {
     assert.match(page, new RegExp(`no máximo ${MAX_REQUESTS} no total`));
     assert.equal(ROBOTS_ABSENT_CREDIT, 0.5);
     assert.match(page, /robots\.txt ausente \(erro 4xx\)\*\* vale metade do peso/);
+  });
+  test('the robots-ia rule: the agents, their classes, the price of any block and the share that caps', () => {
+    const operators = new Set(AI_AGENTS.map((a) => a.operador)).size;
+    assert.match(page, new RegExp(`cada um dos ${AI_AGENTS.length} robôs de IA conhecidos, de ${operators} operadores`));
+    assert.equal(AI_AGENT_KINDS.length, 3);
+    assert.match(page, /três classes: treinamento, busca \(.*\) e usuário/);
+    assert.match(page, new RegExp(`deixa ${Math.round(ROBOTS_BLOCK_CREDIT * 100)}% do peso de \`robots-ia\``));
+    // A training-only block costs more than what a robots.txt earns over none (the relation the page promises).
+    assert.ok(PESOS.critica * (1 - ROBOTS_BLOCK_CREDIT) > PESOS.alta * (1 - ROBOTS_ABSENT_CREDIT));
+    const shares: Record<string, number> = { 'um terço': 1 / 3, metade: 1 / 2, 'um quarto': 1 / 4 };
+    const published = /bloqueados em pelo menos (um terço|metade|um quarto) dos pares robô × página lidos[^\n]*nota máxima (\d+)/.exec(page);
+    assert.equal(shares[published?.[1] ?? ''], ROBOTS_CAP_SHARE);
+    assert.equal(Number(published?.[2]), TETOS.robosDeIaBloqueados);
+    assert.match(page, new RegExp(`só quando esses robôs ficam fora de pelo menos ${published?.[1]} dos pares robô × página lidos a nota fica limitada a ${TETOS.robosDeIaBloqueados}`));
   });
   test('every estado of the envelope is documented', () => {
     for (const estado of envelopeSchema.shape.estado.options) assert.match(page, new RegExp(`\\| \`${estado}\` \\|`));
