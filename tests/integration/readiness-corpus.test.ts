@@ -177,7 +177,6 @@ describe('the generator corpus (issue 19): relations from the judgement in docs/
     for (const site of GENERATOR_SITES.filter((s) => s !== 'vite-spa')) {
       const text = check(readings.get(site) as Envelope, 'texto-no-servidor');
       assert.ok(['passou', 'parcial'].includes(text?.status ?? ''), `${site}: ${text?.status} ${text?.detalhe}`);
-      assert.equal(readings.get(site)?.teto, undefined, site);
     }
   });
   test('content sites are not charged for agent-interface checks', () => {
@@ -186,6 +185,30 @@ describe('the generator corpus (issue 19): relations from the judgement in docs/
       return INTERFACE_CHECKS.filter((id) => check(e, id)?.status !== 'nao_se_aplica').map((id) => `${site}: ${id} ${check(e, id)?.status} (${check(e, id)?.detalhe})`);
     });
     assert.deepEqual(charged, []);
+  });
+});
+
+describe('the corpus server answers as the static host would', () => {
+  test('GitHub Pages: /docs/x → 301 /docs/x/; a variant serves its base\'s files, its own, and not what it drops; a fixed 405', async () => {
+    const served = async (site: string) => {
+      const server = await startFixture(corpusSite(site));
+      fixtures.push(server);
+      return (path: string) => fetch(`http://127.0.0.1:${server.port}${path}`, { redirect: 'manual' });
+    };
+    const docusaurus = await served('docusaurus-llms');
+    const moved = await docusaurus('/docs/instalacao');
+    assert.equal(moved.status, 301);
+    assert.equal(moved.headers.get('location'), '/docs/instalacao/');
+    assert.equal((await docusaurus('/docs/instalacao/')).status, 200);
+    assert.match(await (await docusaurus('/llms.txt')).text(), /^# Ipê/);
+    assert.equal((await docusaurus('/sitemap.xml')).status, 200, 'from the base build');
+    const jekyll = await served('jekyll-minima-sem-robots');
+    assert.equal((await jekyll('/robots.txt')).status, 404);
+    assert.equal((await jekyll('/sitemap.xml')).status, 200);
+    const vitepress = await served('vitepress-llms-405');
+    const post = await vitepress('/api/busca');
+    assert.equal(post.status, 405);
+    assert.equal(post.headers.get('allow'), 'POST');
   });
 });
 
