@@ -5,6 +5,9 @@
  * on loopback the way a static host would: `/x/` → `x/index.html`, missing paths → `404.html` (or `index.html`
  * with 200 for a SPA), `{{ORIGIN}}` in text files replaced by the loopback origin (sitemaps and robots.txt
  * need absolute URLs), and, when the manifest asks, `Accept: text/markdown` answered with the page's `.md` twin.
+ * A variant can be an overlay of another site's build (`base`, `sem`), answer some paths with a fixed status
+ * (`respostas`, e.g. a POST-only function answering 405) and redirect `/x` to `/x/` as GitHub Pages and Netlify
+ * do for a directory (`barraFinal`).
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -26,6 +29,14 @@ export interface CorpusManifest {
   negociacao?: boolean;
   /** Missing paths answer index.html with 200 (a single-page app's fallback). */
   fallbackSpa?: boolean;
+  /** Another corpus site whose files this one serves where it has none of its own (a variant of one build). */
+  base?: string;
+  /** Paths of the base's files this variant does not serve (e.g. `/robots.txt`). */
+  sem?: string[];
+  /** `/x` where only `x/index.html` exists answers 301 to `/x/`, as GitHub Pages and Netlify do. */
+  barraFinal?: boolean;
+  /** Fixed answers by path (a function answering 405 to GET, a server error…). */
+  respostas?: Record<string, { status: number; cabecalhos?: Record<string, string>; corpo?: string }>;
 }
 
 export const corpusSites = (): string[] => readdirSync(CORPUS_DIR).filter((d) => existsSync(join(CORPUS_DIR, d, 'corpus.json'))).sort();
@@ -45,20 +56,46 @@ const TYPES: Record<string, string> = {
 const twinOf = (path: string): string => (path === '/' ? '/index.md' : `${path.replace(/\/$/, '')}.md`);
 
 export function corpusSite(site: string): FixtureHandler {
-  const root = join(CORPUS_DIR, site);
   const manifest = corpusManifest(site);
-  const fileAt = (path: string): string | undefined => {
-    const clean = normalize(decodeURIComponent(path)).replace(/^(\.\.[/\\])+/, '');
-    if (clean.includes('..') || clean.endsWith('corpus.json')) return undefined;
-    for (const candidate of clean.endsWith('/') ? [`${clean}index.html`] : [clean, `${clean}/index.html`, `${clean}.html`]) {
-      const file = join(root, candidate);
-      if (file.startsWith(root) && existsSync(file) && statSync(file).isFile()) return file;
+  const roots = [join(CORPUS_DIR, site), ...(manifest.base ? [join(CORPUS_DIR, manifest.base)] : [])];
+  const absent = new Set(manifest.sem ?? []);
+  /** The file a path names in this site or its base, as `/`-rooted relative path candidates. */
+  const find = (candidates: string[]): string | undefined => {
+    for (const candidate of candidates) {
+      if (absent.has(candidate)) continue;
+      for (const root of roots) {
+        const file = join(root, candidate);
+        if (file.startsWith(root) && existsSync(file) && statSync(file).isFile()) return file;
+      }
     }
     return undefined;
   };
+  const cleanPath = (path: string): string | undefined => {
+    const clean = normalize(decodeURIComponent(path)).replace(/^(\.\.[/\\])+/, '');
+    return clean.includes('..') || clean.endsWith('corpus.json') ? undefined : clean;
+  };
+  const fileAt = (path: string): string | undefined => {
+    const clean = cleanPath(path);
+    if (clean === undefined) return undefined;
+    if (clean.endsWith('/')) return find([`${clean}index.html`]);
+    return find(manifest.barraFinal ? [clean, `${clean}.html`] : [clean, `${clean}/index.html`, `${clean}.html`]);
+  };
   return (req, res, { origin }) => {
-    const path = new URL(req.url ?? '/', origin).pathname;
+    const url = new URL(req.url ?? '/', origin);
+    const path = url.pathname;
+    const fixed = manifest.respostas?.[path];
+    if (fixed) {
+      res.writeHead(fixed.status, { 'content-type': 'text/plain; charset=utf-8', ...manifest.cabecalhos, ...fixed.cabecalhos });
+      res.end(req.method === 'HEAD' ? undefined : (fixed.corpo ?? ''));
+      return;
+    }
     let file = fileAt(path);
+    const clean = cleanPath(path);
+    if (!file && manifest.barraFinal && clean !== undefined && !clean.endsWith('/') && find([`${clean}/index.html`])) {
+      res.writeHead(301, { location: `${path}/${url.search}`, 'content-type': 'text/html; charset=utf-8', ...manifest.cabecalhos });
+      res.end(req.method === 'HEAD' ? undefined : `<html><body><a href="${path}/">Moved Permanently</a></body></html>`);
+      return;
+    }
     let status = 200;
     const headers: Record<string, string> = { ...manifest.cabecalhos };
     const accept = String(req.headers.accept ?? '');
@@ -71,9 +108,9 @@ export function corpusSite(site: string): FixtureHandler {
       }
     }
     if (!file) {
-      file = manifest.fallbackSpa ? join(root, 'index.html') : join(root, '404.html');
+      file = find([manifest.fallbackSpa ? '/index.html' : '/404.html']);
       status = manifest.fallbackSpa ? 200 : 404;
-      if (!existsSync(file)) {
+      if (!file) {
         res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
         res.end('não encontrado');
         return;

@@ -3,12 +3,16 @@
  * by tests/helpers/readiness-corpus.ts), each within its expected grade band, and the relations a fair
  * instrument must keep, so that no change can silently break fairness. Also the sample of 50 pages, every
  * llms.txt link tried (endpoints judged as endpoints) and a sample cut short by the time budget.
+ * Issue 19: the generator corpus (real builds of Docusaurus, VitePress, Hugo, Jekyll, MkDocs, Next.js, Eleventy
+ * and a Vite SPA, with robots.txt and llms.txt variants) and the relations docs/readiness.md derives from the
+ * judgement written before measuring; every site read twice, and both readings identical.
  */
 import assert from 'node:assert/strict';
 import { generateKeyPairSync } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { type ReaderKey, readerKeyFrom } from '../../functions/readiness/agent/signing.ts';
 import { INTERFACE_CHECKS } from '../../functions/readiness/checks/api-signals.ts';
+import { CHECKS } from '../../functions/readiness/checks/index.ts';
 import { type Envelope, envelopeSchema } from '../../functions/readiness/envelope.ts';
 import { createContext } from '../../functions/readiness/context.ts';
 import { createDeadline } from '../../functions/readiness/deadline.ts';
@@ -26,6 +30,10 @@ let key: ReaderKey;
 const fixtures: Fixture[] = [];
 const networks: GuardNetwork[] = [];
 const readings = new Map<string, Envelope>();
+/** The second reading of each corpus site, by the same server, with the same clock. */
+const secondReadings = new Map<string, Envelope>();
+/** One clock for every corpus reading: `medidoEm` is the moment asked, not a difference between readings. */
+const CLOCK = () => Date.parse('2026-11-26T12:00:00Z');
 
 async function run(handler: Parameters<typeof startFixture>[0], options: Partial<MeasureOptions> = {}): Promise<{ envelope: Envelope; site: Fixture }> {
   const site = await startFixture(handler);
@@ -41,7 +49,13 @@ const nota = (site: string): number => readings.get(site)?.nota ?? Number.NaN;
 
 before(async () => {
   key = await readerKeyFrom(generateKeyPairSync('ed25519').privateKey.export({ format: 'jwk' }) as JsonWebKey);
-  for (const site of corpusSites()) readings.set(site, (await run(corpusSite(site))).envelope);
+  for (const site of corpusSites()) {
+    const { envelope, site: server } = await run(corpusSite(site), { now: CLOCK });
+    readings.set(site, envelope);
+    const network = guardNetwork();
+    networks.push(network);
+    secondReadings.set(site, envelopeSchema.parse(await measure(server.host, { key, agentOrigin: AGENT, allowLoopback: true, network, now: CLOCK })));
+  }
 });
 after(async () => {
   await Promise.all(fixtures.map((f) => f.close()));
@@ -50,7 +64,12 @@ after(async () => {
 
 describe('the corpus: each site within its band', () => {
   test('the corpus has the site kinds of the issue', () => {
-    assert.deepEqual(corpusSites(), ['astro-blog', 'astro-blog-sitemap', 'modelo', 'spa', 'starlight', 'starlight-bloqueio-ia', 'starlight-bloqueio-treino', 'starlight-gemeos']);
+    assert.deepEqual(corpusSites(), [
+      'astro-blog', 'astro-blog-sitemap', 'docusaurus', 'docusaurus-bloqueio-docs', 'docusaurus-llms', 'eleventy', 'eleventy-llms-quebrado', 'hugo',
+      'hugo-bloqueio-treino', 'jekyll-minima', 'jekyll-minima-sem-robots', 'mkdocs-material', 'modelo', 'nextjs-export', 'spa', 'starlight',
+      'starlight-bloqueio-ia', 'starlight-bloqueio-treino', 'starlight-gemeos', 'vite-spa', 'vitepress', 'vitepress-llms', 'vitepress-llms-405',
+      'vitepress-llms-perplexity',
+    ]);
   });
   for (const site of corpusSites()) {
     test(`${site}: ${corpusManifest(site).nome}`, () => {
@@ -87,6 +106,109 @@ describe('fairness relations', () => {
   });
   test('no reading of a plain-http site has an HTTPS-only failure', () => {
     for (const [site, e] of readings) for (const id of HTTPS_ONLY) assert.equal(check(e, id)?.status, 'nao_se_aplica', `${site}: ${id}`);
+  });
+});
+
+/** The sites built by a real generator (issue 19); the older corpus sites were written to look like builds. */
+const GENERATOR_SITES = [
+  'docusaurus', 'docusaurus-llms', 'docusaurus-bloqueio-docs', 'vitepress', 'vitepress-llms', 'vitepress-llms-perplexity', 'vitepress-llms-405', 'hugo',
+  'hugo-bloqueio-treino', 'jekyll-minima', 'jekyll-minima-sem-robots', 'mkdocs-material', 'nextjs-export', 'eleventy', 'eleventy-llms-quebrado', 'vite-spa',
+];
+const scores = (...sites: string[]) => sites.map((s) => `${s} ${nota(s)}`).join(', ');
+/** A reading with its measured durations (time to first byte…) left out: those are observations of the moment. */
+const withoutDurations = (e: Envelope): unknown => JSON.parse(JSON.stringify(e).replace(/\d[\d.,]* ms\b/g, '… ms'));
+
+describe('the generator corpus (issue 19): relations from the judgement in docs/readiness.md', () => {
+  test('two readings of each corpus site are identical (apart from measured durations)', () => {
+    for (const site of corpusSites()) {
+      assert.deepEqual(withoutDurations(secondReadings.get(site) as Envelope), withoutDurations(readings.get(site) as Envelope), site);
+    }
+  });
+  test('a per-path AI block (Disallow: /docs/ for GPTBot, ClaudeBot, PerplexityBot) scores below no block', () => {
+    assert.ok(nota('docusaurus-bloqueio-docs') < nota('docusaurus'), scores('docusaurus-bloqueio-docs', 'docusaurus'));
+  });
+  test('one AI search crawler blocked beside two training crawlers: a cost, well above the all-AI cap', () => {
+    const e = readings.get('vitepress-llms-perplexity') as Envelope;
+    assert.equal(e.teto, undefined, e.teto?.motivo);
+    assert.ok(nota('vitepress-llms-perplexity') >= 50, scores('vitepress-llms-perplexity'));
+    assert.ok(nota('vitepress-llms-perplexity') < nota('vitepress-llms'), scores('vitepress-llms-perplexity', 'vitepress-llms'));
+  });
+  test('a training-only block is never above the same site allowing everything', () => {
+    assert.ok(nota('hugo-bloqueio-treino') <= nota('hugo'), scores('hugo-bloqueio-treino', 'hugo'));
+  });
+  test('a robots.txt holding only a Sitemap line (jekyll-sitemap) is valid and no worse than none', () => {
+    assert.notEqual(check(readings.get('jekyll-minima') as Envelope, 'robots-txt')?.status, 'falhou', check(readings.get('jekyll-minima') as Envelope, 'robots-txt')?.detalhe);
+    assert.ok(nota('jekyll-minima') >= nota('jekyll-minima-sem-robots'), scores('jekyll-minima', 'jekyll-minima-sem-robots'));
+  });
+  test('a broken llms.txt (every .md link answers 404) is no better than none', () => {
+    assert.ok(nota('eleventy-llms-quebrado') <= nota('eleventy'), scores('eleventy-llms-quebrado', 'eleventy'));
+  });
+  test('an llms.txt link answering 405 outside ## Optional is broken and costs', () => {
+    const links = check(readings.get('vitepress-llms-405') as Envelope, 'llms-txt-links');
+    assert.notEqual(links?.status, 'passou', links?.detalhe);
+    assert.ok(nota('vitepress-llms-405') < nota('vitepress-llms'), scores('vitepress-llms-405', 'vitepress-llms'));
+  });
+  test('llms.txt links answered by a same-host 301 to the slashed URL (Docusaurus on GitHub Pages) work', () => {
+    const links = check(readings.get('docusaurus-llms') as Envelope, 'llms-txt-links');
+    assert.equal(links?.status, 'passou', links?.detalhe);
+    assert.ok(nota('docusaurus-llms') > nota('docusaurus'), scores('docusaurus-llms', 'docusaurus'));
+  });
+  test('twins on 12 of 13 pages (vitepress-plugin-llms) rank above none, as a partial of at least 12/13', () => {
+    assert.ok(nota('vitepress-llms') > nota('vitepress'), scores('vitepress-llms', 'vitepress'));
+    const twins = check(readings.get('vitepress-llms') as Envelope, 'markdown-gemeo');
+    assert.equal(twins?.status, 'parcial', twins?.detalhe);
+    assert.ok((twins?.pontos ?? 0) >= ((twins?.peso ?? 0) * 12) / 13 - 0.01, `${twins?.pontos} de ${twins?.peso}`);
+  });
+  test('no lacuna of a partly passed check carries the title of its failure', () => {
+    const failureTitle = new Map(CHECKS.map((c) => [c.id, c.titulo]));
+    const wrong = GENERATOR_SITES.flatMap((site) => {
+      const e = readings.get(site) as Envelope;
+      return e.lacunas
+        .filter((l) => check(e, l.verificacao)?.status === 'parcial' && l.titulo === failureTitle.get(l.verificacao))
+        .map((l) => `${site}: ${l.verificacao} (${check(e, l.verificacao)?.detalhe.slice(0, 60)}…) "${l.titulo}"`);
+    });
+    assert.deepEqual(wrong, []);
+  });
+  test('the JS shell (Vite + React) fails as a JS shell: no server text, capped at 39', () => {
+    const e = readings.get('vite-spa') as Envelope;
+    assert.equal(check(e, 'texto-no-servidor')?.status, 'falhou', check(e, 'texto-no-servidor')?.detalhe);
+    assert.ok(nota('vite-spa') <= 39, scores('vite-spa'));
+    // The SSG builds are not shells (a Hugo taxonomy page with little text makes a partial, not a failure).
+    for (const site of GENERATOR_SITES.filter((s) => s !== 'vite-spa')) {
+      const text = check(readings.get(site) as Envelope, 'texto-no-servidor');
+      assert.ok(['passou', 'parcial'].includes(text?.status ?? ''), `${site}: ${text?.status} ${text?.detalhe}`);
+    }
+  });
+  test('content sites are not charged for agent-interface checks', () => {
+    const charged = GENERATOR_SITES.flatMap((site) => {
+      const e = readings.get(site) as Envelope;
+      return INTERFACE_CHECKS.filter((id) => check(e, id)?.status !== 'nao_se_aplica').map((id) => `${site}: ${id} ${check(e, id)?.status} (${check(e, id)?.detalhe})`);
+    });
+    assert.deepEqual(charged, []);
+  });
+});
+
+describe('the corpus server answers as the static host would', () => {
+  test('GitHub Pages: /docs/x → 301 /docs/x/; a variant serves its base\'s files, its own, and not what it drops; a fixed 405', async () => {
+    const served = async (site: string) => {
+      const server = await startFixture(corpusSite(site));
+      fixtures.push(server);
+      return (path: string) => fetch(`http://127.0.0.1:${server.port}${path}`, { redirect: 'manual' });
+    };
+    const docusaurus = await served('docusaurus-llms');
+    const moved = await docusaurus('/docs/instalacao');
+    assert.equal(moved.status, 301);
+    assert.equal(moved.headers.get('location'), '/docs/instalacao/');
+    assert.equal((await docusaurus('/docs/instalacao/')).status, 200);
+    assert.match(await (await docusaurus('/llms.txt')).text(), /^# Ipê/);
+    assert.equal((await docusaurus('/sitemap.xml')).status, 200, 'from the base build');
+    const jekyll = await served('jekyll-minima-sem-robots');
+    assert.equal((await jekyll('/robots.txt')).status, 404);
+    assert.equal((await jekyll('/sitemap.xml')).status, 200);
+    const vitepress = await served('vitepress-llms-405');
+    const post = await vitepress('/api/busca');
+    assert.equal(post.status, 405);
+    assert.equal(post.headers.get('allow'), 'POST');
   });
 });
 
