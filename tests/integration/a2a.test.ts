@@ -20,7 +20,6 @@ import { askAnswerSchema } from '../../functions/ask/schemas.ts';
 import { runHandler } from '../../functions/http/run.ts';
 import { MemoryStore } from '../../functions/store/memory.ts';
 import { SqliteStore } from '../../functions/store/sqlite.ts';
-import { type Store, StoreUnavailableError } from '../../functions/store/types.ts';
 import { UpstashStore } from '../../functions/store/upstash.ts';
 import { siteSearch } from '../../functions/search/index.ts';
 import { type LocalServer, startLocalServer } from '../../server/local.ts';
@@ -30,6 +29,7 @@ import { A2A_CASES } from '../attacks/a2a-cases.ts';
 import { a2aAgentCardSchema } from '../helpers/agent-schemas.ts';
 import { redisUnavailable, startRedisBridge } from '../helpers/redis.ts';
 import { testContext, testServices } from '../helpers/services.ts';
+import { recordingStore, unavailableStore } from '../helpers/stores.ts';
 
 let server: LocalServer;
 const origin = siteOrigin();
@@ -303,12 +303,14 @@ describe('tasks kept in the configured store (issue 21, item 6)', () => {
 
   test(`memory: readable for ${A2A_TASK_TTL_SECONDS} s after it finished, then task not found; once written to the store`, async () => {
     let clock = Date.UTC(2026, 10, 26, 12, 0, 0);
-    const store = new MemoryStore({ now: () => clock });
-    const writes: string[] = [];
-    const counting: Store = { kind: 'memory', get: (k) => store.get(k), set: (k, v, o) => (writes.push(k), store.set(k, v, o)), hit: (k, w, o) => store.hit(k, w, o), delete: (k) => store.delete(k) };
-    const services = testServices({}, { store: counting, now: () => clock });
+    const calls: string[] = [];
+    const services = testServices({}, { store: recordingStore(new MemoryStore({ now: () => clock }), calls), now: () => clock });
     const id = await sendAndId(services);
-    assert.deepEqual(writes, [taskKey(id)], 'uma escrita, a da tarefa concluída');
+    assert.deepEqual(
+      calls.filter((c) => c.startsWith('set ')),
+      [`set ${taskKey(id)}`],
+      'uma escrita, a da tarefa concluída',
+    );
     clock += (A2A_TASK_TTL_SECONDS - 1) * 1000;
     assert.equal((await call(services, 'GetTask', { id })).result?.status?.state, 'TASK_STATE_COMPLETED');
     assert.equal((await call(services, 'CancelTask', { id })).error?.code, -32002);
@@ -346,21 +348,7 @@ describe('tasks kept in the configured store (issue 21, item 6)', () => {
   });
 
   test('a store that fails loses the read-back, never the answer', async () => {
-    const broken: Store = {
-      kind: 'upstash',
-      get: async () => {
-        throw new StoreUnavailableError();
-      },
-      set: async () => {
-        throw new StoreUnavailableError();
-      },
-      hit: async () => {
-        throw new StoreUnavailableError();
-      },
-      delete: async () => {
-        throw new StoreUnavailableError();
-      },
-    };
+    const broken = unavailableStore();
     const services = testServices({}, { store: broken });
     await sendAndId(services);
     const res = await runHandler(
@@ -383,10 +371,9 @@ describe('tasks kept in the configured store (issue 21, item 6)', () => {
   });
 
   test('ids of another shape never reach the store', async () => {
-    const gets: string[] = [];
-    const store = new MemoryStore();
-    const services = testServices({}, { store: { kind: 'memory', get: (k) => (gets.push(k), store.get(k)), set: (k, v, o) => store.set(k, v, o), hit: (k, w, o) => store.hit(k, w, o), delete: (k) => store.delete(k) } });
+    const calls: string[] = [];
+    const services = testServices({}, { store: recordingStore(new MemoryStore(), calls) });
     assert.equal((await call(services, 'GetTask', { id: 'x'.repeat(10_000) })).error?.code, -32001);
-    assert.deepEqual(gets, []);
+    assert.deepEqual(calls, []);
   });
 });

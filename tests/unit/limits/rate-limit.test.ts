@@ -11,7 +11,8 @@ import { clientKey, rateLimit, rateLimitedResponse, withHeaders } from '../../..
 import type { Services } from '../../../functions/http/types.ts';
 import { testContext, testServices } from '../../helpers/services.ts';
 import { MemoryStore } from '../../../functions/store/memory.ts';
-import { type Store, StoreUnavailableError } from '../../../functions/store/types.ts';
+import type { Store } from '../../../functions/store/types.ts';
+import { unavailableStore } from '../../helpers/stores.ts';
 
 let clock = Date.UTC(2026, 10, 22, 12, 0, 0);
 const env = (extra: Record<string, string> = {}) => loadConfig({ SITE_URL: 'http://localhost:8890', AGENT_JWT_SECRET: 's'.repeat(32), ...extra });
@@ -130,21 +131,7 @@ describe('over quota', () => {
 
 describe('fail open', () => {
   test('a failing store lets the request through with full-quota headers', async () => {
-    const broken: Store = {
-      kind: 'upstash',
-      get: async () => {
-        throw new StoreUnavailableError();
-      },
-      set: async () => {
-        throw new StoreUnavailableError();
-      },
-      hit: async () => {
-        throw new StoreUnavailableError(new Error('ECONNREFUSED'));
-      },
-      delete: async () => {
-        throw new StoreUnavailableError();
-      },
-    };
+    const broken = unavailableStore('upstash', new Error('ECONNREFUSED'));
     use(broken);
     const { headers, limited } = await rateLimit(services, 'v1', 'k');
     assert.equal(limited, null);
