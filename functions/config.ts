@@ -7,14 +7,8 @@
 import { createHash, generateKeyPairSync, randomBytes } from 'node:crypto';
 import { isPreviewDeploy, siteOrigin } from '../src/config/site.ts';
 
+/** The API's quotas (their windows, keys and stores: functions/limits/quotas.ts). */
 export type RateLimitPolicyName = 'v1' | 'v1-public';
-
-export interface RateLimitPolicy {
-  /** Requests allowed per window (`q`). */
-  limit: number;
-  /** Window length in seconds (`w`). */
-  windowSeconds: number;
-}
 
 export interface Config {
   /** The service origin ({base_url}), without a trailing slash. */
@@ -32,8 +26,8 @@ export interface Config {
   jwtSecretEphemeral: boolean;
   /** Upstash Redis REST credentials; undefined selects the embedded in-memory store. */
   upstash: { url: string; token: string } | undefined;
-  /** Quotas per policy; the defaults are the contract's, raisable by RATE_LIMIT_V1 / RATE_LIMIT_PUBLIC. */
-  rateLimits: Record<RateLimitPolicyName, RateLimitPolicy>;
+  /** Requests per window of the API's quotas; the defaults are the contract's, raisable by RATE_LIMIT_V1 / RATE_LIMIT_PUBLIC. */
+  rateLimits: Record<RateLimitPolicyName, number>;
   /** Salt for hashing client addresses before they are used as rate-limit keys. */
   addressSalt: string;
   /** Readiness instrument paused by the operator (READINESS_PAUSED=1): reads and measurements answer `estado: limite`. */
@@ -158,8 +152,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     jwtSecretEphemeral: configuredSecret === undefined && jwtSecret !== undefined,
     upstash: url && token ? { url, token } : undefined,
     rateLimits: {
-      v1: { limit: positiveInt(env, 'RATE_LIMIT_V1', 120), windowSeconds: 60 },
-      'v1-public': { limit: positiveInt(env, 'RATE_LIMIT_PUBLIC', 60), windowSeconds: 60 },
+      v1: positiveInt(env, 'RATE_LIMIT_V1', 120),
+      'v1-public': positiveInt(env, 'RATE_LIMIT_PUBLIC', 60),
     },
     addressSalt,
     readinessPaused: nonEmpty(env.READINESS_PAUSED) === '1',

@@ -10,6 +10,7 @@ import { getRequestListener, type Http2Bindings, type HttpBindings } from '@hono
 import { negotiateMarkdown } from '../functions/edge/negotiate.ts';
 import { errorResponse } from '../functions/http/errors.ts';
 import { runHandler } from '../functions/http/run.ts';
+import { DATA_SECURITY_HEADERS, withSecurityHeaders } from '../functions/http/security-headers.ts';
 import { createServices, requestContext } from '../functions/http/services.ts';
 import type { Handler, Services } from '../functions/http/types.ts';
 import { type FunctionRoute, isEdgeExcluded, matchFunctionRoute } from '../functions/routes.ts';
@@ -71,20 +72,30 @@ function validHost(host: string): boolean {
   }
 }
 
+/** A response the adapter built itself (no handler ran) with the security headers every function response has. */
+const withSecurityHeadersOn = (response: Response): Response => {
+  withSecurityHeaders(response.headers);
+  return response;
+};
+
 /** Methods the WHATWG `Request` constructor refuses (it throws): answered here, before any route. */
 const UNSUPPORTED_METHODS = new Set(['TRACE', 'TRACK', 'CONNECT']);
+
+/**
+ * The header lines of an error the adapter answers itself (no handler ran, so `runHandler` adds nothing): the
+ * contract's JSON error, never stored, with the security headers of every data response.
+ */
+const ADAPTER_ERROR_HEADERS: Readonly<Record<string, string>> = {
+  'Content-Type': 'application/json; charset=utf-8',
+  'Cache-Control': 'no-store',
+  ...DATA_SECURITY_HEADERS,
+};
 
 /** A contract error answered by the adapter itself (the request never reaches a route); the connection is closed. */
 function sendJsonError(res: ServerResponse, status: number, error: string, description: string, headers: Record<string, string> = {}): void {
   const body = JSON.stringify({ error, error_description: description });
   res.shouldKeepAlive = false;
-  res.writeHead(status, {
-    'content-type': 'application/json; charset=utf-8',
-    'cache-control': 'no-store',
-    'x-content-type-options': 'nosniff',
-    'content-length': String(Buffer.byteLength(body)),
-    ...headers,
-  });
+  res.writeHead(status, { ...ADAPTER_ERROR_HEADERS, 'Content-Length': String(Buffer.byteLength(body)), ...headers });
   res.end(body);
 }
 
@@ -93,9 +104,7 @@ function writeRawError(socket: Socket, status: number, error: string, descriptio
   const body = JSON.stringify({ error, error_description: description });
   const head = [
     `HTTP/1.1 ${status} ${STATUS_CODES[status]}`,
-    'Content-Type: application/json; charset=utf-8',
-    'Cache-Control: no-store',
-    'X-Content-Type-Options: nosniff',
+    ...Object.entries(ADAPTER_ERROR_HEADERS).map(([name, value]) => `${name}: ${value}`),
     ...(options.headers ?? []),
     `Content-Length: ${Buffer.byteLength(body)}`,
     'Connection: close',
@@ -156,7 +165,7 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
         });
       } catch (error) {
         console.error(error);
-        return errorResponse('server_error', 'Erro interno inesperado.', { status: 500 });
+        return withSecurityHeadersOn(errorResponse('server_error', 'Erro interno inesperado.', { status: 500 }));
       }
     },
     {
@@ -164,7 +173,7 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
       // The bridge could not make a Request of what came (a Host it refuses, a malformed target).
       // Like the refusals in front of the bridge (sendJsonError), the connection is closed after it.
       errorHandler: () =>
-        errorResponse('invalid_request', 'Requisição HTTP malformada (Host ou alvo da requisição inválido).', { status: 400, headers: { connection: 'close' } }),
+        withSecurityHeadersOn(errorResponse('invalid_request', 'Requisição HTTP malformada (Host ou alvo da requisição inválido).', { status: 400, headers: { connection: 'close' } })),
     },
   );
 

@@ -1,23 +1,28 @@
 /**
- * `POST /a2a`: the site's A2A v1.0 agent over the JSON-RPC binding, served by the official `@a2a-js/sdk`
- * (`JsonRpcTransportHandler` over a `DefaultRequestHandler`) without its Express adapter, so the same
- * web-standard handler runs on Netlify and in the local server. `SendMessage` answers JSON;
- * `SendStreamingMessage` answers `text/event-stream` (one JSON-RPC response per SSE event).
+ * `POST /a2a`: the site's A2A agent (protocol 1.0, checked against the 1.0.1 specification) over the JSON-RPC
+ * binding, served by the official `@a2a-js/sdk` (`JsonRpcTransportHandler` over a `DefaultRequestHandler`) without
+ * its Express adapter, so the same web-standard handler runs on Netlify and in the local server. `SendMessage`
+ * answers JSON; `SendStreamingMessage` answers `text/event-stream` (one JSON-RPC response per SSE event).
  *
- * Stateless: each request gets its own `InMemoryTaskStore`, dropped with the response. A task is complete
- * when it is returned (`returnImmediately` is ignored), so `GetTask`/`CancelTask`/`SubscribeToTask` on it later
- * answer task not found (-32001).
+ * Tasks: a returned task is kept in the configured store for `A2A_TASK_TTL_SECONDS` (./task-store.ts), so
+ * `GetTask` reads it back and `CancelTask` on it answers TaskNotCancelableError (-32002): it is finished when
+ * returned (`returnImmediately` is ignored: the answer takes milliseconds and a function may stop after replying).
  *
- * Before the SDK sees a request this handler refuses, always with a JSON-RPC error object and a 4xx: other
- * methods → 405 `Allow: POST, OPTIONS`; a non-JSON `Content-Type` → 415 (-32005); a body over 64 KB → 413;
- * unreadable JSON → 400 parse error (-32700); JSON that is not one JSON-RPC request, or nested deeper than 64
- * levels (the SDK would overflow the stack) → 400 (-32600). Errors the SDK returns get the HTTP status the A2A
- * specification (§5.4) gives them; an internal one never shows its message. Open to browsers (CORS `*`).
+ * Media types: requests in `application/json` or `application/a2a+json` (the A2A media type, §14.1, which 1.0.1
+ * prefers); the answer is `application/a2a+json` when the client names it in `Accept` at least as high as
+ * `application/json`, or sent its request in it without naming `application/json`; otherwise `application/json`.
+ *
+ * Statuses: every JSON-RPC response is HTTP 200, errors included (as the SDK's own server and the A2A TCK answer:
+ * clients that check the status first must still get the A2A code); only a server fault (-32603) is a 500, and
+ * it never shows its message. A 4xx is for what fails below JSON-RPC, still with a JSON-RPC error object: other
+ * methods → 405 `Allow: POST, OPTIONS`; a non-JSON `Content-Type` → 415 (-32005); a body over 64 KB → 413; a body
+ * that is not JSON (empty, cut, not UTF-8) → 400 parse error (-32700). JSON that is not one JSON-RPC request, or
+ * nested deeper than 64 levels (the SDK would overflow the stack) → -32600; a message out of the spec's shape
+ * (./message-params.ts) → -32602. Open to browsers (CORS `*`).
  */
-import { A2A_VERSION_HEADER, AgentCard, Extensions, HTTP_EXTENSION_HEADER, formatSSEErrorEvent, formatSSEEvent } from '@a2a-js/sdk';
+import { A2A_CONTENT_TYPE, A2A_VERSION_HEADER, AgentCard, Extensions, HTTP_EXTENSION_HEADER, formatSSEErrorEvent, formatSSEEvent } from '@a2a-js/sdk';
 import {
   DefaultRequestHandler,
-  InMemoryTaskStore,
   JsonRpcTransportHandler,
   UnauthenticatedUser,
   defaultServerCallContextBuilder,
@@ -25,6 +30,7 @@ import {
 } from '@a2a-js/sdk/server';
 import { agentCard } from '../../src/lib/agent-discovery.ts';
 import { z } from 'zod';
+import { parseAccept, qualityOf } from '../edge/accept.ts';
 import { isJsonMediaType, mediaType, readJson } from '../http/body.ts';
 import { withCors } from '../http/cors.ts';
 import { answerMethod } from '../http/methods.ts';
@@ -32,6 +38,8 @@ import { MAX_JSON_DEPTH, jsonTooDeep } from '../http/json-depth.ts';
 import type { Handler } from '../http/types.ts';
 import { siteSearch } from '../search/index.ts';
 import { siteAgentExecutor } from './agent.ts';
+import { invalidMessage } from './message-params.ts';
+import { StoredTaskStore } from './task-store.ts';
 
 const METHODS = ['POST', 'OPTIONS'] as const;
 /** Request headers of the A2A binding a browser agent may send (CORS preflight). */
@@ -43,25 +51,6 @@ const INVALID_REQUEST = -32600;
 const INTERNAL_ERROR = -32603;
 const CONTENT_TYPE_NOT_SUPPORTED = -32005;
 
-/** HTTP status of each JSON-RPC / A2A error code (A2A v1.0 §5.4); unknown codes are the server's fault. */
-const STATUS_OF_CODE: Readonly<Record<number, number>> = {
-  [-32700]: 400,
-  [-32600]: 400,
-  [-32601]: 404,
-  [-32602]: 400,
-  [-32603]: 500,
-  [-32001]: 404,
-  [-32002]: 409,
-  [-32003]: 400,
-  [-32004]: 400,
-  [-32005]: 415,
-  [-32006]: 502,
-  [-32007]: 400,
-  [-32008]: 400,
-  [-32009]: 400,
-};
-export const statusOfCode = (code: number): number => STATUS_OF_CODE[code] ?? 500;
-
 type RpcId = string | number | null;
 interface RpcError {
   code: number;
@@ -69,15 +58,35 @@ interface RpcError {
   data?: unknown;
 }
 
-const jsonHeaders = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
+const JSON_TYPE = 'application/json; charset=utf-8';
 
-/** A JSON-RPC error with its HTTP status; an internal error is logged and answered without its message. */
-function rpcErrorResponse(id: RpcId, error: RpcError, headers: Record<string, string> = {}): Response {
+/** The media type of the answer (see the header comment): `application/a2a+json` when the client prefers it. */
+export function answerMediaType(request: Request): string {
+  const ranges = parseAccept(request.headers.get('accept'));
+  const [type, subtype] = A2A_CONTENT_TYPE.split('/') as [string, string];
+  const a2a = qualityOf(ranges, type, subtype, false);
+  if (a2a > 0) return a2a >= qualityOf(ranges, 'application', 'json', true) ? A2A_CONTENT_TYPE : JSON_TYPE;
+  // Not named: a request sent in the A2A media type is answered in it, unless the client names application/json
+  // or rules the A2A type out.
+  const acceptsA2a = ranges.length === 0 || qualityOf(ranges, type, subtype, true) > 0;
+  return mediaType(request) === A2A_CONTENT_TYPE && acceptsA2a && qualityOf(ranges, 'application', 'json', false) === 0 ? A2A_CONTENT_TYPE : JSON_TYPE;
+}
+
+/** A JSON-RPC response body with the answer's media type; `status` only for transport failures and server faults. */
+function rpcResponse(body: unknown, contentType: string, status = 200, headers: Record<string, string> = {}): Response {
+  return withCors(new Response(JSON.stringify(body), { status, headers: { 'content-type': contentType, 'cache-control': 'no-store', ...headers } }));
+}
+
+/**
+ * A JSON-RPC error: HTTP 200, or `transportStatus` for a failure below JSON-RPC. A server fault is logged and
+ * answered 500 without its message.
+ */
+function rpcErrorResponse(id: RpcId, error: RpcError, contentType: string, transportStatus?: number): Response {
   if (error.code === INTERNAL_ERROR) {
     console.error('[a2a] erro interno', error);
-    error = { code: INTERNAL_ERROR, message: 'Erro interno inesperado. Tente novamente em instantes.' };
+    return rpcResponse({ jsonrpc: '2.0', id, error: { code: INTERNAL_ERROR, message: 'Erro interno inesperado. Tente novamente em instantes.' } }, contentType, 500);
   }
-  return withCors(new Response(JSON.stringify({ jsonrpc: '2.0', id, error }), { status: statusOfCode(error.code), headers: { ...jsonHeaders, ...headers } }));
+  return rpcResponse({ jsonrpc: '2.0', id, error }, contentType, transportStatus);
 }
 
 const isRpcId = (value: unknown): value is RpcId | undefined =>
@@ -131,46 +140,48 @@ function sseStream(first: unknown, rest: AsyncIterator<unknown>, id: RpcId): Rea
 const anyJson = z.unknown();
 
 const a2a: Handler = async (request, requestContext) => {
+  const answerType = answerMediaType(request);
   const refused = await answerMethod(request, {
     methods: METHODS,
     cors: { extraHeaders: A2A_REQUEST_HEADERS },
     notAllowed: (method) =>
-      new Response(
-        JSON.stringify({
+      rpcResponse(
+        {
           jsonrpc: '2.0',
           id: null,
           error: { code: INVALID_REQUEST, message: `Método ${method} não permitido: o agente A2A só aceita POST com uma requisição JSON-RPC 2.0 (cartão em /.well-known/agent-card.json).` },
-        }),
-        { status: 405, headers: jsonHeaders },
+        },
+        answerType,
+        405,
       ),
   });
   if (refused) return refused;
   const type = mediaType(request);
   if (type !== '' && !isJsonMediaType(type)) {
     await request.body?.cancel().catch(() => {});
-    return rpcErrorResponse(null, { code: CONTENT_TYPE_NOT_SUPPORTED, message: 'Content-Type deve ser application/json (uma requisição JSON-RPC 2.0).' });
+    return rpcErrorResponse(null, { code: CONTENT_TYPE_NOT_SUPPORTED, message: `Content-Type deve ser ${A2A_CONTENT_TYPE} ou application/json (uma requisição JSON-RPC 2.0).` }, answerType, 415);
   }
   const body = await readJson(request, anyJson);
-  if (!body.ok && body.reason !== 'empty' && body.reason !== 'syntax') {
-    if (body.reason === 'too_large') {
-      return withCors(
-        new Response(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: INVALID_REQUEST, message: 'Corpo da requisição acima de 64 KB.' } }), { status: 413, headers: jsonHeaders }),
-      );
-    }
-    return rpcErrorResponse(null, { code: PARSE_ERROR, message: 'Corpo ilegível: envie JSON em UTF-8.' });
+  if (!body.ok) {
+    if (body.reason === 'too_large') return rpcErrorResponse(null, { code: INVALID_REQUEST, message: 'Corpo da requisição acima de 64 KB.' }, answerType, 413);
+    const message = body.reason === 'empty' || body.reason === 'syntax' ? 'JSON inválido: o corpo deve ser uma requisição JSON-RPC 2.0.' : 'Corpo ilegível: envie JSON em UTF-8.';
+    return rpcErrorResponse(null, { code: PARSE_ERROR, message }, answerType, 400);
   }
-  if (!body.ok) return rpcErrorResponse(null, { code: PARSE_ERROR, message: 'JSON inválido: o corpo deve ser uma requisição JSON-RPC 2.0.' });
   const parsed = body.value;
   if (!isRpcRequest(parsed)) {
     const id = typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) && isRpcId((parsed as { id?: unknown }).id) ? ((parsed as { id?: RpcId }).id ?? null) : null;
-    return rpcErrorResponse(id, {
-      code: INVALID_REQUEST,
-      message: 'Requisição JSON-RPC 2.0 inválida: esperado um objeto {"jsonrpc":"2.0","method":"SendMessage","params":{…},"id":1} (sem lotes).',
-    });
+    return rpcErrorResponse(
+      id,
+      {
+        code: INVALID_REQUEST,
+        message: 'Requisição JSON-RPC 2.0 inválida: esperado um objeto {"jsonrpc":"2.0","method":"SendMessage","params":{…},"id":1} (sem lotes).',
+      },
+      answerType,
+    );
   }
   const id = parsed.id ?? null;
   if (jsonTooDeep(parsed)) {
-    return rpcErrorResponse(id, { code: INVALID_REQUEST, message: `Requisição aninhada demais: o JSON pode ter no máximo ${MAX_JSON_DEPTH} níveis.` });
+    return rpcErrorResponse(id, { code: INVALID_REQUEST, message: `Requisição aninhada demais: o JSON pode ter no máximo ${MAX_JSON_DEPTH} níveis.` }, answerType);
   }
 
   const origin = requestContext.config.origin;
@@ -184,22 +195,31 @@ const a2a: Handler = async (request, requestContext) => {
   try {
     validateVersion(context.requestedVersion, card, 'JSONRPC');
   } catch (error) {
-    return rpcErrorResponse(id, {
-      code: JsonRpcTransportHandler.mapToJSONRPCError(error).code,
-      message: `Versão ${context.requestedVersion} do A2A não suportada: envie o cabeçalho ${A2A_VERSION_HEADER}: 1.0.`,
-    });
+    return rpcErrorResponse(
+      id,
+      {
+        code: JsonRpcTransportHandler.mapToJSONRPCError(error).code,
+        message: `Versão ${context.requestedVersion} do A2A não suportada: envie o cabeçalho ${A2A_VERSION_HEADER}: 1.0.`,
+      },
+      answerType,
+    );
   }
 
-  // Stateless: a task is kept nowhere after the response, so "return immediately" would hand back a working task
-  // no one could ever read again. The answer takes milliseconds: SendMessage always waits for the final state.
+  const sending = parsed.method === 'SendMessage' || parsed.method === 'SendStreamingMessage';
+  if (sending) {
+    const invalid = invalidMessage(parsed.params);
+    if (invalid) return rpcErrorResponse(id, invalid, answerType);
+  }
+  // The answer takes milliseconds, and a function may be stopped once it has replied: SendMessage always waits for
+  // the final state, so "return immediately" never hands back a working task that nothing would finish.
   const configuration = (parsed.params as { configuration?: { returnImmediately?: unknown } } | undefined)?.configuration;
   if (parsed.method === 'SendMessage' && typeof configuration === 'object' && configuration !== null) configuration.returnImmediately = false;
 
-  const handler = new DefaultRequestHandler(card, new InMemoryTaskStore(), siteAgentExecutor(() => siteSearch(origin), origin));
+  const handler = new DefaultRequestHandler(card, new StoredTaskStore(requestContext.store, { sending }), siteAgentExecutor(() => siteSearch(origin), origin));
   const result = await new JsonRpcTransportHandler(handler).handle(parsed, context);
   if (!(Symbol.asyncIterator in result)) {
-    if ('error' in result && result.error) return rpcErrorResponse(result.id ?? id, result.error as RpcError);
-    return withCors(new Response(JSON.stringify(result), { status: 200, headers: jsonHeaders }));
+    if ('error' in result && result.error) return rpcErrorResponse(result.id ?? id, result.error as RpcError, answerType);
+    return rpcResponse(result, answerType);
   }
 
   // Streaming: the first event decides between an SSE answer and a plain JSON-RPC error.
@@ -208,7 +228,7 @@ const a2a: Handler = async (request, requestContext) => {
   try {
     first = await iterator.next();
   } catch (error) {
-    return rpcErrorResponse(id, JsonRpcTransportHandler.mapToJSONRPCError(error));
+    return rpcErrorResponse(id, JsonRpcTransportHandler.mapToJSONRPCError(error), answerType);
   }
   if (first.done) return withCors(new Response(null, { status: 204, headers: { 'cache-control': 'no-store' } }));
   return withCors(

@@ -3,25 +3,25 @@
  * (./router.ts), applies the credential and quota rules of the area, calls the route's handler and adds the
  * headers every API response carries (rate limits, CORS, deprecation, `X-Sandbox`).
  *
- * - `GET /api` and `/api/ia/leitura`: open; quota `v1-public` per hashed client address.
+ * - `GET /api` and `/api/ia/leitura`: open; quota `v1-public` per client (hashed address, the /64 for IPv6).
  * - `/api/v1/...`: bearer required (401/403 from functions/auth/bearer.ts); quota `v1` per registration_id.
- *   Requests refused before a registration is known count against `v1-public` of the client address.
+ *   Requests refused before a registration is known count against `v1-public` of the client.
  * - `/api/v1/sandbox/...`: fixed data, bearer optional (validated and echoed), `X-Sandbox: true`, quota
- *   `v1-public` counted in process memory: the sandbox never touches storage.
+ *   `v1-public`: the client's one counter, the same as `GET /api`'s, in the configured store (the sandbox's data
+ *   never comes from storage; its quota does, like every quota: functions/limits/quotas.ts).
  * - Methods other than GET/HEAD: 405 with `Allow`; OPTIONS: the CORS preflight answer.
  */
 import { authenticate, refusalResponse } from '../auth/bearer.ts';
 import { withCors } from '../http/cors.ts';
 import { answerMethod } from '../http/methods.ts';
 import type { Handler, RequestContext } from '../http/types.ts';
-import { type RateLimitResult, clientKey, rateLimit, rateLimitedResponse, withHeaders } from '../limits/rate-limit.ts';
+import { type RateLimitResult, rateLimit, rateLimitedResponse, withHeaders } from '../limits/rate-limit.ts';
 import type { ApiContext } from './context.ts';
 import { siteApiData } from './data.ts';
 import { deprecationOf, setDeprecationHeaders } from './deprecations.ts';
 import { notFound } from './respond.ts';
 import { type ApiMatch, matchApi } from './router.ts';
 import { sandboxApiData } from './sandbox/fixtures.ts';
-import { sandboxRateLimit } from './sandbox/limit.ts';
 
 const METHODS = ['GET', 'HEAD', 'OPTIONS'] as const;
 const METHOD_POLICY = {
@@ -30,7 +30,7 @@ const METHOD_POLICY = {
   notAllowed: (method: string) => `O método ${method.slice(0, 16)} não é aceito aqui: a API é somente leitura (use GET).`,
 } as const;
 
-const publicLimit = (context: RequestContext): Promise<RateLimitResult> => rateLimit(context, 'v1-public', clientKey(context, context.clientAddress));
+const publicLimit = (context: RequestContext): Promise<RateLimitResult> => rateLimit(context, 'v1-public');
 
 /** Adds the headers every API response carries. */
 function finish(context: RequestContext, response: Response, limit: RateLimitResult | undefined, match: ApiMatch, method: string, origin: string): Response {
@@ -49,13 +49,12 @@ export const api: Handler = async (request, context) => {
   if (!match) return withCors(notFound('Rota desconhecida da API. Veja GET /api.'));
 
   const sandbox = match.area === 'sandbox';
-  const limitFor = (): Promise<RateLimitResult> => (sandbox ? sandboxRateLimit(context) : publicLimit(context));
 
   const refused = await answerMethod(request, METHOD_POLICY);
   if (refused) {
     if (request.method === 'OPTIONS') return refused;
     // A refused method still counts against the caller's quota.
-    const limit = await limitFor();
+    const limit = await publicLimit(context);
     return finish(context, limit.limited ? rateLimitedResponse(limit.headers, limit.limited) : refused, limit, match, request.method, origin);
   }
 
@@ -64,11 +63,11 @@ export const api: Handler = async (request, context) => {
   if (match.area === 'v1' || sandbox) {
     const auth = await authenticate(context, request, { scope: match.route?.scope ?? 'site.read', sandbox });
     if (!auth.ok) {
-      const refused = await limitFor();
+      const refused = await publicLimit(context);
       return finish(context, refused.limited ? rateLimitedResponse(refused.headers, refused.limited) : refusalResponse(origin, auth.refusal), refused, match, request.method, origin);
     }
     registrationId = auth.registrationId;
-    limit = sandbox ? await sandboxRateLimit(context) : await rateLimit(context, 'v1', auth.registrationId!);
+    limit = sandbox ? await publicLimit(context) : await rateLimit(context, 'v1', auth.registrationId!);
   } else {
     limit = await publicLimit(context);
   }

@@ -115,8 +115,10 @@ export const V1_ROUTES = [
     id: 'ObterPagina',
     summary: 'Uma página completa, em markdown, pela rota (pode conter barras; `index` é a inicial).',
     description:
-      'Os campos da listagem mais `markdown` (o gêmeo publicado da página) e `markdownUrl`. Só as rotas de /api/v1/paginas. Segmentos `.` ou `..`, ' +
-      'barras codificadas (`%2F`, `%5C`), caracteres de controle, codificação percentual malformada ou mais de 256 caracteres: 400; outra rota desconhecida: 404.',
+      'Os campos da listagem mais `markdown` (o gêmeo publicado da página) e `markdownUrl`. Só as rotas de /api/v1/paginas. As barras da rota podem ir ' +
+      'como estão (`/paginas/solucoes/seo-tecnico`) ou codificadas (`/paginas/solucoes%2Fseo-tecnico`, a forma que um cliente gerado deste documento envia): ' +
+      'a resposta é a mesma. Segmentos `.` ou `..` (codificados ou não), barras invertidas, caracteres de controle, codificação percentual malformada ou ' +
+      'mais de 256 caracteres: 400; outra rota desconhecida: 404.',
     scope: 'site.read',
     parameters: [{ name: 'rota', in: 'path', required: true, description: routeParamSchema.description ?? '', schema: routeParamSchema, example: 'solucoes/seo-tecnico' }],
     body: pageSchema,

@@ -50,8 +50,9 @@ export const routeParamSchema = z
   .min(1)
   .max(MAX_ROUTE_LENGTH)
   .describe(
-    'Rota da página sem barra inicial; pode conter barras (ex.: `solucoes/seo-tecnico`). A página inicial é `index`. ' +
-      'Só rotas do índice de busca; outras dão 404. `..`, `.`, barras codificadas (`%2F`) ou valores longos demais dão 400.',
+    'Rota da página sem barra inicial; pode conter barras (ex.: `solucoes/seo-tecnico`), enviadas como estão ou codificadas como `%2F` ' +
+      '(`solucoes%2Fseo-tecnico`): a resposta é a mesma. A página inicial é `index`. Só rotas do índice de busca; outras dão 404. ' +
+      '`..`, `.`, barras invertidas ou valores longos demais dão 400.',
   );
 
 export const domainParamSchema = z

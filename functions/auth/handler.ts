@@ -17,7 +17,7 @@ import { answerMethod } from '../http/methods.ts';
 import { errorResponse } from '../http/errors.ts';
 import type { Config } from '../config.ts';
 import type { Handler, RequestContext } from '../http/types.ts';
-import { clientKey } from '../limits/rate-limit.ts';
+import { addressKey } from '../limits/client.ts';
 import { IDENTITY_PATH, TOKEN_PATH } from '../paths.ts';
 import { bodyFingerprint, idempotent, parseIdempotencyKey } from './idempotency.ts';
 import { type Registration, type TokenResponse, identityRequestSchema } from './schemas.ts';
@@ -91,7 +91,7 @@ async function route(request: Request, context: RequestContext): Promise<Respons
       store,
       route: name,
       // Every anonymous registration has the same body: the key belongs to the client's (hashed) address.
-      scope: `addr:${clientKey(context, context.clientAddress)}`,
+      scope: `addr:${addressKey(context, context.clientAddress)}`,
       key: idempotencyKey.key,
       fingerprint: bodyFingerprint(body),
       ttlSeconds: ASSERTION_TTL_SECONDS,

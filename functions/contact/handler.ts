@@ -15,7 +15,7 @@ import { mediaType, readBodyText } from '../http/body.ts';
 import { errorResponse, type ErrorCode } from '../http/errors.ts';
 import { crossSiteReason } from '../http/same-origin.ts';
 import type { Handler, RequestContext } from '../http/types.ts';
-import { clientKey } from '../limits/rate-limit.ts';
+import { countQuota, overQuota } from '../limits/quotas.ts';
 import { answerMethod } from '../http/methods.ts';
 import { type FieldError, type FormValues, prefillValues, validateContact } from './fields.ts';
 import { type FormView, renderConfirmation, renderContactForm } from './form-html.ts';
@@ -26,8 +26,6 @@ import { followUp } from './retry.ts';
 const METHODS = ['GET', 'HEAD', 'POST', 'OPTIONS'] as const;
 /** A full form is far below this (5 000 characters of message, percent-encoded, is at most 45 KB in the worst script). */
 export const CONTACT_MAX_BODY_BYTES = 48 * 1024;
-/** Leads per hashed client address per hour. */
-export const CONTACT_LIMIT_PER_HOUR = 5;
 const FORM_TYPE = 'application/x-www-form-urlencoded';
 
 const handler: Handler = async (request, context) => {
@@ -113,10 +111,12 @@ async function submit(request: Request, context: RequestContext): Promise<Respon
 
   let seq: number;
   try {
-    const { count, resetSeconds } = await store.hit(`contato:visitante:${clientKey(context, context.clientAddress)}`, 3600, { budget: 'client' });
-    if (count > CONTACT_LIMIT_PER_HOUR) {
+    // Leads per client per hour: row `contato` of the quota table.
+    const leads = await countQuota(context, 'contato');
+    if (overQuota(leads)) {
+      const { limit, resetSeconds } = leads;
       const minutes = Math.max(1, Math.ceil(resetSeconds / 60));
-      const description = `Você já enviou ${CONTACT_LIMIT_PER_HOUR} mensagens na última hora. Tente de novo em cerca de ${minutes} minuto(s) ou escreva para ${contactEmail()}.`;
+      const description = `Você já enviou ${limit} mensagens na última hora. Tente de novo em cerca de ${minutes} minuto(s) ou escreva para ${contactEmail()}.`;
       const headers = { 'Retry-After': String(resetSeconds) };
       if (!html) return errorResponse('rate_limited', description, { headers });
       return formPage(origin, values, 429, { aviso: { titulo: 'Limite de mensagens atingido', texto: description, email: contactEmail() } }, 'Limite de mensagens atingido', headers);

@@ -1,17 +1,20 @@
 /**
- * Fixed-window rate limits (contract, Limits): policy `v1` (per registration_id) and `v1-public` (per hashed
- * client address). Every API response carries the legacy trio `RateLimit-Limit` / `-Remaining` / `-Reset` and
- * the structured fields `RateLimit-Policy` and `RateLimit` (draft-ietf-httpapi-ratelimit-headers), serialized
- * with `structured-headers`; both forms carry the same numbers. When the store fails, the limit fails open:
- * the request goes through with full-quota headers.
+ * The API's quotas over HTTP (contract, Limits): policy `v1` (per registration_id) and `v1-public` (per client:
+ * hashed address, the /64 for IPv6), counted by the quota table (./quotas.ts) in the configured store, and the
+ * one builder of the rate-limit header fields every quota announces: the legacy trio `RateLimit-Limit` /
+ * `-Remaining` / `-Reset` and the structured fields `RateLimit-Policy` and `RateLimit`
+ * (draft-ietf-httpapi-ratelimit-headers), serialized with `structured-headers`; both forms carry the same
+ * numbers. When the store fails, the API's limits fail open: the request goes through with full-quota headers.
  */
-import { createHash } from 'node:crypto';
 import { serializeList } from 'structured-headers';
 import type { RateLimitPolicyName } from '../config.ts';
 import { errorResponse } from '../http/errors.ts';
-import type { Services } from '../http/types.ts';
+import type { RequestContext, Services } from '../http/types.ts';
+import { type QuotaName, QUOTAS, countQuota, overQuota, quotaKey } from './quotas.ts';
 
 export type { RateLimitPolicyName } from '../config.ts';
+/** The client key lives in ./client.ts; re-exported for the callers that count by hand in tests. */
+export { clientKey } from './client.ts';
 
 /** A spent quota: what the 429 says (`rateLimitedResponse` words it for HTTP). */
 export interface QuotaSpent {
@@ -20,8 +23,6 @@ export interface QuotaSpent {
   windowSeconds: number;
   /** Until the window turns (`Retry-After`), integer seconds ≥ 1. */
   retryAfterSeconds: number;
-  /** Counted apart from the shared store (the sandbox's in-process windows). */
-  sandbox?: true;
 }
 
 export interface RateLimitResult {
@@ -33,28 +34,20 @@ export interface RateLimitResult {
 
 /** The 429 `rate_limited` of a spent quota: the rate-limit headers plus `Retry-After`. */
 export function rateLimitedResponse(rateHeaders: Headers, spent: QuotaSpent): Response {
-  const { policy, limit, windowSeconds, retryAfterSeconds, sandbox } = spent;
+  const { policy, limit, windowSeconds, retryAfterSeconds } = spent;
   const headers = new Headers(rateHeaders);
   headers.set('Retry-After', String(retryAfterSeconds));
   return errorResponse(
     'rate_limited',
-    `Cota de ${limit} requisições por ${windowSeconds} s excedida${sandbox ? ' no sandbox' : ''} (política ${policy}). Aguarde ${retryAfterSeconds} s (Retry-After) e repita.`,
+    `Cota de ${limit} requisições por ${windowSeconds} s excedida (política ${policy}). Aguarde ${retryAfterSeconds} s (Retry-After) e repita.`,
     { headers },
   );
-}
-
-/** The result of a count: the headers, and the spent quota when `count` is over `limit`. */
-export function quotaResult(policy: RateLimitPolicyName, state: { limit: number; windowSeconds: number; count: number; resetSeconds: number }, sandbox?: true): RateLimitResult {
-  const { limit, windowSeconds, count, resetSeconds } = state;
-  const headers = rateLimitHeaders(policy, { limit, windowSeconds, remaining: limit - count, resetSeconds });
-  if (count <= limit) return { headers, limited: null };
-  return { headers, limited: { policy, limit, windowSeconds, retryAfterSeconds: Math.max(1, Math.ceil(resetSeconds)), ...(sandbox ? { sandbox } : {}) } };
 }
 
 const policyFieldCache = new Map<string, string>();
 
 /** `"v1";q=120;w=60` — constant per policy and quota, so serialized once. */
-function policyField(policy: RateLimitPolicyName, limit: number, windowSeconds: number): string {
+function policyField(policy: QuotaName, limit: number, windowSeconds: number): string {
   const cacheKey = `${policy}\0${limit}\0${windowSeconds}`;
   let value = policyFieldCache.get(cacheKey);
   if (value === undefined) {
@@ -64,11 +57,8 @@ function policyField(policy: RateLimitPolicyName, limit: number, windowSeconds: 
   return value;
 }
 
-/** The five rate-limit headers for a policy state. */
-export function rateLimitHeaders(
-  policy: RateLimitPolicyName,
-  state: { limit: number; windowSeconds: number; remaining: number; resetSeconds: number },
-): Headers {
+/** The five rate-limit header fields of a quota's state: the one builder every quota's headers come from. */
+export function rateLimitHeaders(policy: QuotaName, state: { limit: number; windowSeconds: number; remaining: number; resetSeconds: number }): Headers {
   const remaining = Math.max(0, Math.floor(state.remaining));
   const reset = Math.max(1, Math.ceil(state.resetSeconds));
   const headers = new Headers();
@@ -81,28 +71,31 @@ export function rateLimitHeaders(
 }
 
 /**
- * Counts one request of `key` under `policy`. `key` is the registration_id (`v1`) or `clientKey(address)`
- * (`v1-public`).
+ * Counts one API request under `policy`: `v1` for the token's registration (`registrationId`), `v1-public` for the
+ * request's client (`ctx.clientAddress`).
  */
-export async function rateLimit(ctx: Pick<Services, 'config' | 'store'>, policy: RateLimitPolicyName, key: string): Promise<RateLimitResult> {
-  const { config, store } = ctx;
-  const { limit, windowSeconds } = config.rateLimits[policy];
-  let count: number;
-  let resetSeconds: number;
+export async function rateLimit(
+  ctx: Pick<Services, 'config' | 'store'> & Partial<Pick<RequestContext, 'clientAddress'>>,
+  policy: RateLimitPolicyName,
+  registrationId?: string,
+): Promise<RateLimitResult> {
+  const subject = { ...ctx, registrationId };
+  // Outside the try: a missing subject is a programming error, never a store failure to wave through.
+  const key = quotaKey(subject, policy);
+  let state;
   try {
-    // Keyed by identities anyone can mint (registrations, addresses): their own budget in the embedded store.
-    ({ count, resetSeconds } = await store.hit(`rl:${policy}:${key}`, windowSeconds, { budget: 'client' }));
+    state = await countQuota(subject, policy, key);
   } catch (error) {
     // Fail open: no storage, no counting; the request is served with the full quota announced.
     logStoreFailure(error);
+    const { windowSeconds } = QUOTAS[policy];
+    const limit = QUOTAS[policy].limit(ctx.config);
     return { headers: rateLimitHeaders(policy, { limit, windowSeconds, remaining: limit, resetSeconds: windowSeconds }), limited: null };
   }
-  return quotaResult(policy, { limit, windowSeconds, count, resetSeconds });
-}
-
-/** The rate-limit key of a client address: a salted SHA-256 (the address itself is never stored). */
-export function clientKey(ctx: Pick<Services, 'config'>, address: string): string {
-  return createHash('sha256').update(ctx.config.addressSalt).update('\0').update(address).digest('base64url').slice(0, 32);
+  const { limit, windowSeconds, count, resetSeconds } = state;
+  const headers = rateLimitHeaders(policy, { limit, windowSeconds, remaining: limit - count, resetSeconds });
+  if (!overQuota(state)) return { headers, limited: null };
+  return { headers, limited: { policy, limit, windowSeconds, retryAfterSeconds: Math.max(1, Math.ceil(resetSeconds)) } };
 }
 
 /**

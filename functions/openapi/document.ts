@@ -100,7 +100,7 @@ const DESCRIPTION = `API REST pública e somente leitura (v1) sobre o conteúdo 
 
 **Sandbox**: as mesmas rotas sob /api/v1/sandbox/, com dados fixos e sem token (\`X-Sandbox: true\`, \`sandbox: true\`).
 
-**Cotas**: \`v1\` = 120 requisições por 60 s por registration_id; \`v1-public\` = 60 por 60 s por endereço (GET /api, sandbox, /api/ia/leitura). Toda resposta traz \`RateLimit-Limit\`, \`RateLimit-Remaining\`, \`RateLimit-Reset\`, \`RateLimit-Policy\` e \`RateLimit\`; acima da cota, 429 \`rate_limited\` com \`Retry-After\`.
+**Cotas**: \`v1\` = 120 requisições por 60 s por registration_id; \`v1-public\` = 60 por 60 s por cliente, um só contador para GET /api, a sandbox e /api/ia/leitura (o endereço transformado em hash; em IPv6, o prefixo /64). Toda resposta traz \`RateLimit-Limit\`, \`RateLimit-Remaining\`, \`RateLimit-Reset\`, \`RateLimit-Policy\` e \`RateLimit\`; acima da cota, 429 \`rate_limited\` com \`Retry-After\`.
 
 **Erros**: sempre \`{ error, error_description }\` (um 401 acrescenta \`auth\` e \`sandbox\`). 5xx: espere e repita; 4xx: não repita a mesma requisição.
 

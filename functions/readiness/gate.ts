@@ -4,15 +4,16 @@
  * A fixed window in the store, one counter for the whole instrument. The operator pause switch
  * (`READINESS_PAUSED=1`) closes the gate for everyone.
  *
- * Fair share: no single client (its address hashed by `clientKey`, as the rate limits do) takes more than a
- * third of the gate per window (8 → 3 calls). The client's own counter is counted first; a call above the
- * share is refused without touching the shared counter, so one client (a batch of 100 MCP calls, a loop)
- * cannot close the instrument for everyone else.
+ * Fair share: no single client (its hashed address, the /64 for IPv6, as every per-client limit counts it) takes
+ * more than a third of the gate per window (8 → 3 calls). The client's own counter is counted first; a call above
+ * the share is refused without touching the shared counter, so one client (a batch of 100 MCP calls, a loop)
+ * cannot close the instrument for everyone else. Both counters are rows of the quota table
+ * (functions/limits/quotas.ts: `instrumento-cliente`, then `instrumento`).
  *
  * Outcomes: paused, busy or share spent → 429 (`estado: limite`); storage failure → 503 (`estado: indisponivel`).
  * `Retry-After` is always an integer number of seconds, at least 1.
  */
-import { clientKey } from '../limits/rate-limit.ts';
+import { countQuota, overQuota } from '../limits/quotas.ts';
 import type { RequestContext } from '../http/types.ts';
 
 export type GateResult =
@@ -28,30 +29,21 @@ export type GateResult =
       reason: 'paused' | 'busy' | 'share' | 'unavailable';
     };
 
-export const GATE_KEY = 'readiness:gate';
-export const GATE_WINDOW_SECONDS = 60;
 /** How long clients are told to wait while the operator has paused the instrument. */
 export const PAUSED_RETRY_AFTER_SECONDS = 300;
 /** How long clients are told to wait when storage fails. */
 export const UNAVAILABLE_RETRY_AFTER_SECONDS = 30;
 
-/** The gate counter of one client (hashed address). */
-export const clientGateKey = (client: string): string => `${GATE_KEY}:client:${client}`;
-
-/** The most calls one client may take per window: a third of the gate, rounded up, at least 1 (8 → 3). */
-export const clientShare = (gatePerMinute: number): number => Math.max(1, Math.ceil(gatePerMinute / 3));
-
 /** Counts one call of the request's client (`ctx.clientAddress`) against the instrument gate. */
 export async function passGate(ctx: Pick<RequestContext, 'config' | 'store' | 'clientAddress'>): Promise<GateResult> {
-  const { config, store, clientAddress } = ctx;
-  if (config.readinessPaused) return { ok: false, status: 429, retryAfterSeconds: PAUSED_RETRY_AFTER_SECONDS, reason: 'paused' };
+  if (ctx.config.readinessPaused) return { ok: false, status: 429, retryAfterSeconds: PAUSED_RETRY_AFTER_SECONDS, reason: 'paused' };
   const closed = (reason: 'busy' | 'share', resetSeconds: number): GateResult => ({ ok: false, status: 429, retryAfterSeconds: Math.max(1, Math.ceil(resetSeconds)), reason });
   try {
-    // One key per client address (anyone can have many): the `client` budget, never evicting the shared counter.
-    const own = await store.hit(clientGateKey(clientKey(ctx, clientAddress)), GATE_WINDOW_SECONDS, { budget: 'client' });
-    if (own.count > clientShare(config.readinessGatePerMinute)) return closed('share', own.resetSeconds);
-    const shared = await store.hit(GATE_KEY, GATE_WINDOW_SECONDS);
-    if (shared.count > config.readinessGatePerMinute) return closed('busy', shared.resetSeconds);
+    // One counter per client (anyone can have many addresses): the `client` budget, never evicting the shared one.
+    const own = await countQuota(ctx, 'instrumento-cliente');
+    if (overQuota(own)) return closed('share', own.resetSeconds);
+    const shared = await countQuota(ctx, 'instrumento');
+    if (overQuota(shared)) return closed('busy', shared.resetSeconds);
   } catch {
     return { ok: false, status: 503, retryAfterSeconds: UNAVAILABLE_RETRY_AFTER_SECONDS, reason: 'unavailable' };
   }

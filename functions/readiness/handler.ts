@@ -239,7 +239,7 @@ async function measurement(request: Request, context: RequestContext): Promise<R
 
   let visitor: VisitorState;
   try {
-    visitor = await peekVisitor(context, context.clientAddress);
+    visitor = await peekVisitor(context);
   } catch {
     return unavailable(context, format, dominio);
   }

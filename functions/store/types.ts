@@ -13,7 +13,8 @@
  *   the instrument's limits.
  * - `client`: rate-limit windows keyed by a client identity (registration, hashed address), which anyone can
  *   mint (free registrations, many addresses); losing one early only restarts that client's window.
- * - `replay`: idempotency records of the credential routes (unmetered), which may be dropped early.
+ * - `replay`: idempotency records of the credential routes (unmetered), which may be dropped early; the A2A
+ *   agent's returned tasks (functions/a2a/task-store.ts) go here too, for the same reasons.
  */
 export type StoreBudget = 'state' | 'client' | 'replay';
 

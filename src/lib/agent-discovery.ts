@@ -114,6 +114,9 @@ function skillOf(tool: ToolDefinition, spec: McpServerSpec, origin: string) {
 /** Path of the A2A agent (JSON-RPC binding, functions/a2a/handler.ts). */
 export const A2A_PATH = '/a2a';
 
+/** How long a task the A2A agent returned stays readable with `GetTask` (functions/a2a/task-store.ts): one hour. */
+export const A2A_TASK_TTL_SECONDS = 3600;
+
 /** The skill the A2A agent itself performs: a text message answered from the site's content. */
 const a2aSkill = (origin: string) => ({
   id: 'perguntar_ao_site',
@@ -137,7 +140,8 @@ export function agentCard(origin = siteOrigin()) {
     name: SITE_NAME,
     description:
       `${SITE_TAGLINE}. Agente A2A somente leitura sobre o site em ${origin}${A2A_PATH} (JSON-RPC 2.0, SendMessage e SendStreamingMessage): ` +
-      'responde a uma mensagem de texto com as páginas do site sobre o assunto (busca lexical, sem modelo de linguagem), sem guardar tarefas. ' +
+      'responde a uma mensagem de texto com as páginas do site sobre o assunto (busca lexical, sem modelo de linguagem). ' +
+      `A tarefa devolvida fica legível por GetTask durante ${A2A_TASK_TTL_SECONDS / 3600} hora, para quem tem o id dela; ela já vem concluída, então CancelTask responde TaskNotCancelableError. ` +
       `Também há busca NLWeb em ${origin}/ask e dois servidores MCP sem autenticação (${origin}/mcp e ${origin}/mcp/docs), cujas ferramentas estão em skills. ` +
       'Conteúdo em português do Brasil.',
     supportedInterfaces: [{ url: `${origin}${A2A_PATH}`, protocolBinding: 'JSONRPC', protocolVersion: '1.0' }],

@@ -208,9 +208,28 @@ describe('/api/v1/paginas/{rota}', () => {
     });
   }
 
+  // Issue 18, item 16: OAS 3.1 forbids `/` inside a path parameter, so a client generated from the OpenAPI sends
+  // the route escaped; `%2F` (either case) gives the very answer of the unescaped path (it answered 400).
+  test('barra codificada (%2F, %2f): a mesma resposta da rota com barras, em toda rota aninhada', async () => {
+    const nested = siteData.paginas.filter((p) => p.rota.includes('/'));
+    assert.ok(nested.length > 5);
+    for (const page of nested) {
+      const plain = await get(`/api/v1/paginas/${page.rota}`, '/api/v1/paginas/{rota}', auth());
+      for (const escaped of [encodeURIComponent(page.rota), page.rota.replaceAll('/', '%2f')]) {
+        const { status, body } = await get(`/api/v1/paginas/${escaped}`, '/api/v1/paginas/{rota}', auth());
+        assert.equal(status, 200, escaped);
+        assert.deepEqual(body, plain.body, escaped);
+      }
+    }
+  });
+
+  test('barra codificada de uma rota fora do índice → o mesmo 404 da rota com barras', async () => {
+    const plain = await expectError('/api/v1/paginas/solucoes/nao-existe', '/api/v1/paginas/{rota}', 404, 'not_found', auth());
+    const escaped = await expectError('/api/v1/paginas/solucoes%2Fnao-existe', '/api/v1/paginas/{rota}', 404, 'not_found', auth());
+    assert.deepEqual(escaped.body, plain.body);
+  });
+
   const bad: [string, string][] = [
-    ['barra codificada', 'solucoes%2Fseo-tecnico'],
-    ['barra codificada minúscula', 'solucoes%2fseo-tecnico'],
     ['barra invertida codificada', 'solucoes%5Cseo-tecnico'],
     ['travessia codificada', '..%2F..%2Fetc%2Fpasswd'],
     ['ponto-ponto codificado no meio', 'blog/%2E%2E%2Fx'],
@@ -515,7 +534,20 @@ describe('sandbox', () => {
     await expectError('/api/v1/sandbox/busca?q=', '/api/v1/sandbox/busca', 400, 'invalid_request');
     await expectError('/api/v1/sandbox/prontidao/http:exemplo.com', '/api/v1/sandbox/prontidao/{dominio}', 400, 'invalid_request');
     await expectError('/api/v1/sandbox/paginas/blog/nao-existe', '/api/v1/sandbox/paginas/{rota}', 404, 'not_found');
-    await expectError('/api/v1/sandbox/paginas/a%2Fb', '/api/v1/sandbox/paginas/{rota}', 400, 'invalid_request');
+    await expectError('/api/v1/sandbox/paginas/a%2F..%2Fb', '/api/v1/sandbox/paginas/{rota}', 400, 'invalid_request');
+  });
+
+  test('barra codificada no sandbox: a mesma resposta da rota com barras (issue 18, item 16)', async () => {
+    const nested = SANDBOX_PAGES.filter((p) => p.rota.includes('/'));
+    assert.ok(nested.length > 0);
+    for (const page of nested) {
+      const plain = await get(`/api/v1/sandbox/paginas/${page.rota}`, '/api/v1/sandbox/paginas/{rota}');
+      const escaped = await get(`/api/v1/sandbox/paginas/${encodeURIComponent(page.rota)}`, '/api/v1/sandbox/paginas/{rota}');
+      assert.equal(escaped.status, 200, page.rota);
+      assert.deepEqual(escaped.body, plain.body, page.rota);
+    }
+    const missing = await expectError('/api/v1/sandbox/paginas/a%2Fb', '/api/v1/sandbox/paginas/{rota}', 404, 'not_found');
+    assert.deepEqual(missing.body, (await expectError('/api/v1/sandbox/paginas/a/b', '/api/v1/sandbox/paginas/{rota}', 404, 'not_found')).body);
   });
 });
 

@@ -172,7 +172,8 @@ function rpcProblem(res: FuzzResponse, text: string): string | undefined {
     if (events.length === 0) return 'fluxo SSE sem eventos';
     return events.map((block) => rpcProblem({ ...res, headers: { ...res.headers, 'content-type': 'application/json' } }, block.slice(6))).find(Boolean);
   }
-  if (!/^application\/json\b/.test(res.headers['content-type'] ?? '')) return `MCP sem JSON (${res.headers['content-type']})`;
+  // A2A answers in `application/a2a+json` when the request came in it (A2A 1.0.1 prefers the A2A media type).
+  if (!/^application\/(?:a2a\+)?json\b/.test(res.headers['content-type'] ?? '')) return `MCP sem JSON (${res.headers['content-type']})`;
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);

@@ -12,6 +12,8 @@ import { type LocalServer, startLocalServer } from '../../server/local.ts';
 import { matchesPattern, parseHeadersFile } from '../../server/netlify-rules.ts';
 import { siteOrigin } from '../../src/config/site.ts';
 import type { IndexEntry } from '../../src/model/site-data.ts';
+import { PROTOCOL_REFUSAL_CASES } from '../attacks/protocol-refusal-cases.ts';
+import { sendRaw } from '../helpers/fuzz.ts';
 import { describeGrade, gradeResponse, observe, type ObservedResponse } from '../helpers/observatory.ts';
 
 let server: LocalServer;
@@ -117,4 +119,23 @@ describe('the _headers the build wrote', () => {
       }
     }
   });
+});
+
+describe('the local server’s own refusals (issue 18, item 14)', () => {
+  for (const c of PROTOCOL_REFUSAL_CASES) {
+    test(`${c.name} → ${c.status} with every security header`, async () => {
+      const rawBytes = Buffer.from(c.raw.replaceAll('{host}', `127.0.0.1:${server.port}`), 'latin1');
+      const result = await sendRaw(server.port, { index: 0, method: '', path: '', headers: [], raw: true, rawBytes, notes: [] }, 10_000);
+      assert.ok(result.ok, result.ok ? '' : result.error);
+      const { response } = result;
+      assert.equal(response.status, c.status, response.body.toString('utf8').slice(0, 200));
+      const body = JSON.parse(response.body.toString('utf8')) as { error: string; error_description: string };
+      assert.equal(typeof body.error, 'string');
+      assert.ok(body.error_description.length > 10);
+      const observed: ObservedResponse = { path: '/', status: response.status, headers: new Headers(response.headers), body: response.body.toString('utf8'), preflight: null };
+      assertSingleValues(c.name, observed, DATA_CSP);
+      const grade = gradeResponse(host, observed);
+      for (const [name, t] of Object.entries(grade.tests)) assert.ok(t.pass, `${c.name}: ${name} ${t.result}\n${describeGrade(grade)}`);
+    });
+  }
 });

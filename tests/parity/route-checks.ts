@@ -291,6 +291,16 @@ export const ROUTE_CHECKS: readonly RouteCheck[] = [
     stableBody: true,
   },
   {
+    // Issue 18, item 16: the escaped slash a client generated from the OpenAPI sends reaches the function intact.
+    name: 'sandbox: uma rota aninhada com a barra codificada (%2F) responde como a rota com barras',
+    method: 'GET',
+    path: '/api/v1/sandbox/paginas/solucoes%2Fseo-tecnico',
+    status: 200,
+    expect: { 'content-type': JSON_TYPE, 'x-sandbox': equals('true') },
+    verify: (body) => assert.equal(json(body).rota, 'solucoes/seo-tecnico'),
+    stableBody: true,
+  },
+  {
     name: 'POST /agent/identity (registro anônimo)',
     method: 'POST',
     path: '/agent/identity',

@@ -56,10 +56,10 @@ test('Upstash only when both URL and token are set', () => {
 });
 
 test('rate limits: contract defaults, raisable, invalid values ignored', () => {
-  assert.deepEqual(loadConfig({}).rateLimits, { v1: { limit: 120, windowSeconds: 60 }, 'v1-public': { limit: 60, windowSeconds: 60 } });
-  assert.equal(loadConfig({ RATE_LIMIT_V1: '100000' }).rateLimits.v1.limit, 100000);
-  assert.equal(loadConfig({ RATE_LIMIT_PUBLIC: 'muito' }).rateLimits['v1-public'].limit, 60);
-  assert.equal(loadConfig({ RATE_LIMIT_V1: '0' }).rateLimits.v1.limit, 120);
+  assert.deepEqual(loadConfig({}).rateLimits, { v1: 120, 'v1-public': 60 });
+  assert.equal(loadConfig({ RATE_LIMIT_V1: '100000' }).rateLimits.v1, 100000);
+  assert.equal(loadConfig({ RATE_LIMIT_PUBLIC: 'muito' }).rateLimits['v1-public'], 60);
+  assert.equal(loadConfig({ RATE_LIMIT_V1: '0' }).rateLimits.v1, 120);
 });
 
 test('address salt: RATE_LIMIT_SALT or derived, stable', () => {

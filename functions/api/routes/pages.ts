@@ -46,10 +46,13 @@ export function listPages(ctx: ApiContext): Response {
   return json(marked(ctx.data, body));
 }
 
-/** `rawRoute` is the path after `/paginas/`, still percent-encoded. */
+/**
+ * `rawRoute` is the path after `/paginas/`, still percent-encoded. A slash may come escaped (`blog%2Fx`, what a
+ * client generated from the OpenAPI sends: OAS 3.1 forbids `/` in a path parameter) or not (`blog/x`): both
+ * decode to the same route and get the same answer. The decoded route is checked, so `..%2F` is refused like `../`.
+ */
 export function getPage(ctx: ApiContext, rawRoute: string): Response {
   if (rawRoute.length > MAX_ROUTE_LENGTH * 3) return badRequest(`Rota longa demais: o limite é ${MAX_ROUTE_LENGTH} caracteres.`);
-  if (/%2f|%5c/i.test(rawRoute)) return badRequest('Barras codificadas (%2F, %5C) não são aceitas na rota; use barras simples.');
   const rota = decodePath(rawRoute);
   if (rota === undefined) return badRequest('Rota com codificação percentual inválida.');
   if (rota.length > MAX_ROUTE_LENGTH) return badRequest(`Rota longa demais: o limite é ${MAX_ROUTE_LENGTH} caracteres.`);

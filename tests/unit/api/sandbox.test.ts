@@ -1,7 +1,9 @@
 /**
- * The sandbox never touches storage: with a runtime whose store throws on every call (and counts the
- * calls), every sandbox route answers as usual and the store is never called. The same runtime makes the
- * real v1 readiness route answer 503, proving the store is the one in use.
+ * The sandbox's data never comes from storage: with a runtime whose store throws on every call (and records
+ * them), every sandbox route answers as usual. The one call is its quota: the client's `v1-public` counter, the
+ * same one `GET /api` counts (issue 18, item 7: the sandbox once kept its own count in process memory), which
+ * fails open like every API quota. The same runtime makes the real v1 readiness route answer 503, proving the
+ * store is the one in use.
  */
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
@@ -9,15 +11,18 @@ import api from '../../../functions/api/handler.ts';
 import { SANDBOX_PAGES } from '../../../functions/api/sandbox/fixtures.ts';
 import { loadConfig } from '../../../functions/config.ts';
 import type { Services } from '../../../functions/http/types.ts';
+import { quotaKey } from '../../../functions/limits/quotas.ts';
 import type { Store } from '../../../functions/store/types.ts';
 import { signAccessToken } from '../../helpers/api-tokens.ts';
 import { testContext, testServices } from '../../helpers/services.ts';
 
 const calls: string[] = [];
-const failing = (name: string) => async (): Promise<never> => {
-  calls.push(name);
+const failing = (name: string) => async (key: string): Promise<never> => {
+  calls.push(`${name} ${key}`);
   throw new Error(`store.${name} chamado`);
 };
+/** The only call a sandbox request makes: one hit on the client's v1-public counter. */
+const QUOTA_ONLY = (): string[] => [`hit ${quotaKey(testContext(services, '203.0.113.7'), 'v1-public')}`];
 const throwingStore: Store = { kind: 'memory', get: failing('get'), set: failing('set'), hit: failing('hit'), delete: failing('delete') };
 
 let origin: string;
@@ -56,9 +61,10 @@ describe('sandbox sem armazenamento', () => {
       assert.equal(response.headers.get('x-sandbox'), 'true');
       assert.equal(response.headers.get('content-type'), 'application/json; charset=utf-8');
       assert.equal(response.headers.get('ratelimit-limit'), '1000');
+      assert.equal(response.headers.get('ratelimit-remaining'), '1000', 'a failing store: the quota fails open');
       const body = (await response.json()) as Record<string, unknown>;
       if (status === 200) assert.equal(body.sandbox, true);
-      assert.deepEqual(calls, []);
+      assert.deepEqual(calls, QUOTA_ONLY());
     });
   }
 
@@ -70,31 +76,33 @@ describe('sandbox sem armazenamento', () => {
     const body = (await response.json()) as { registrado_como: string | null; sandbox: unknown };
     assert.equal(body.registrado_como, 'reg_SandboxSandboxSandbo');
     assert.equal(body.sandbox, true);
-    assert.deepEqual(calls, []);
+    assert.deepEqual(calls, QUOTA_ONLY());
   });
 
   test('token de pré-visualização (sandbox: true) vale no sandbox', async () => {
+    calls.length = 0;
     const token = await signAccessToken({ sandbox: true });
     const response = await call('/api/v1/sandbox/busca?q=llms', { headers: { authorization: `Bearer ${token}` } });
     assert.equal(response.status, 200);
-    assert.deepEqual(calls, []);
+    assert.deepEqual(calls, QUOTA_ONLY());
   });
 
   test('a leitura de exemplo ecoa o domínio normalizado, com medidoEm null', async () => {
+    calls.length = 0;
     const response = await call('/api/v1/sandbox/prontidao/Exemplo.COM.br');
     const body = (await response.json()) as { dominio: string; medidoEm: unknown; estado: string };
     assert.equal(body.dominio, 'exemplo.com.br');
     assert.equal(body.medidoEm, null);
     assert.equal(body.estado, 'registrada');
-    assert.deepEqual(calls, []);
+    assert.deepEqual(calls, QUOTA_ONLY());
   });
 
-  test('métodos de escrita: 405, sem armazenamento', async () => {
+  test('métodos de escrita: 405, sem armazenamento além da cota (um método recusado também conta)', async () => {
     calls.length = 0;
     const response = await call('/api/v1/sandbox/paginas', { method: 'DELETE' });
     assert.equal(response.status, 405);
     assert.equal(response.headers.get('allow'), 'GET, HEAD, OPTIONS');
-    assert.deepEqual(calls, []);
+    assert.deepEqual(calls, QUOTA_ONLY());
   });
 
   test('controle: a v1 real usa esse armazenamento (e responde 503 sem ele, nunca 500)', async () => {

@@ -9,9 +9,10 @@ import { parseList } from 'structured-headers';
 import { loadConfig } from '../../../functions/config.ts';
 import { clientKey, rateLimit, rateLimitedResponse, withHeaders } from '../../../functions/limits/rate-limit.ts';
 import type { Services } from '../../../functions/http/types.ts';
-import { testServices } from '../../helpers/services.ts';
+import { testContext, testServices } from '../../helpers/services.ts';
 import { MemoryStore } from '../../../functions/store/memory.ts';
-import { type Store, StoreUnavailableError } from '../../../functions/store/types.ts';
+import type { Store } from '../../../functions/store/types.ts';
+import { unavailableStore } from '../../helpers/stores.ts';
 
 let clock = Date.UTC(2026, 10, 22, 12, 0, 0);
 const env = (extra: Record<string, string> = {}) => loadConfig({ SITE_URL: 'http://localhost:8890', AGENT_JWT_SECRET: 's'.repeat(32), ...extra });
@@ -72,7 +73,7 @@ describe('rate limit headers', () => {
 
   test('policy v1-public: 60 per 60 s', async () => {
     use();
-    const { headers } = await rateLimit(services, 'v1-public', clientKey(services, '203.0.113.7'));
+    const { headers } = await rateLimit(testContext(services, '203.0.113.7'), 'v1-public');
     assert.equal(headers.get('ratelimit-policy'), '"v1-public";q=60;w=60');
     const p = parseRateLimit(headers);
     assert.deepEqual([p.limit, p.remaining], [60, 59]);
@@ -121,30 +122,16 @@ describe('over quota', () => {
   });
 
   test('quotas can be raised by the environment (benchmarks); defaults are the contract’s', async () => {
-    assert.deepEqual(env().rateLimits, { v1: { limit: 120, windowSeconds: 60 }, 'v1-public': { limit: 60, windowSeconds: 60 } });
+    assert.deepEqual(env().rateLimits, { v1: 120, 'v1-public': 60 });
     use(undefined, { RATE_LIMIT_V1: '1000000', RATE_LIMIT_PUBLIC: '5000' });
     assert.equal((await rateLimit(services, 'v1', 'x')).headers.get('ratelimit-policy'), '"v1";q=1000000;w=60');
-    assert.equal((await rateLimit(services, 'v1-public', 'x')).headers.get('ratelimit-limit'), '5000');
+    assert.equal((await rateLimit(testContext(services, '203.0.113.7'), 'v1-public')).headers.get('ratelimit-limit'), '5000');
   });
 });
 
 describe('fail open', () => {
   test('a failing store lets the request through with full-quota headers', async () => {
-    const broken: Store = {
-      kind: 'upstash',
-      get: async () => {
-        throw new StoreUnavailableError();
-      },
-      set: async () => {
-        throw new StoreUnavailableError();
-      },
-      hit: async () => {
-        throw new StoreUnavailableError(new Error('ECONNREFUSED'));
-      },
-      delete: async () => {
-        throw new StoreUnavailableError();
-      },
-    };
+    const broken = unavailableStore('upstash', new Error('ECONNREFUSED'));
     use(broken);
     const { headers, limited } = await rateLimit(services, 'v1', 'k');
     assert.equal(limited, null);

@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { loadConfig } from '../../../functions/config.ts';
 import { envelopeSchema, type Envelope } from '../../../functions/readiness/envelope.ts';
-import { clientKey } from '../../../functions/limits/rate-limit.ts';
-import { clientGateKey, clientShare, passGate } from '../../../functions/readiness/gate.ts';
+import { clientShare, quotaKey } from '../../../functions/limits/quotas.ts';
+import { passGate } from '../../../functions/readiness/gate.ts';
 import { readingResponse, readRecordedReading } from '../../../functions/readiness/read-reading.ts';
 import { getReading, saveReading } from '../../../functions/readiness/readings.ts';
 import type { Services } from '../../../functions/http/types.ts';
@@ -169,7 +169,8 @@ describe('readRecordedReading (readiness rules 1–4, never measures)', () => {
     assert.match((await body(busy)).motivo ?? '', /limite de chamadas por minuto/);
     // The share is counted per hashed address (as the rate limits do), in the store: never the address itself.
     const store = runtimeStore();
-    assert.equal(await store.get(clientGateKey(clientKey(services, CLIENT))), 103);
+    assert.equal(await store.get(quotaKey(testContext(services, CLIENT), 'instrumento-cliente')), 103);
+    assert.ok(!quotaKey(testContext(services, CLIENT), 'instrumento-cliente').includes(CLIENT));
     clock += 61_000;
     assert.equal((await read('exemplo.com.br', CLIENT)).status, 200, 'the share returns with the window');
   });

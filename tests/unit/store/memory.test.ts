@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { idempotent, recordKey } from '../../../functions/auth/idempotency.ts';
 import { loadConfig } from '../../../functions/config.ts';
-import { clientKey, rateLimit } from '../../../functions/limits/rate-limit.ts';
+import { rateLimit } from '../../../functions/limits/rate-limit.ts';
 import { passGate } from '../../../functions/readiness/gate.ts';
 import { testContext, testServices } from '../../helpers/services.ts';
 import { MemoryStore } from '../../../functions/store/memory.ts';
@@ -94,9 +94,10 @@ test('rate-limit windows of fresh registrations and addresses never evict readin
     await store.hit('readiness:visitor:v1', 86_400);
     // Registrations are free and addresses plentiful: a thousand fresh identities, one request each, through the real limiter.
     for (let i = 0; i < 500; i++) await rateLimit(services, 'v1', `reg_${i}`);
-    for (let i = 0; i < 500; i++) await rateLimit(services, 'v1-public', clientKey(services, `2001:db8::${i.toString(16)}`));
-    // And the instrument's per-client share counters of as many addresses.
-    for (let i = 0; i < 500; i++) await passGate(testContext(services, `2001:db8:1::${i.toString(16)}`));
+    // (One client per IPv6 /64: five hundred networks.)
+    for (let i = 0; i < 500; i++) await rateLimit(testContext(services, `2001:db8:${i.toString(16)}::1`), 'v1-public');
+    // And the instrument's per-client share counters of as many clients.
+    for (let i = 0; i < 500; i++) await passGate(testContext(services, `2001:db8:1:${i.toString(16)}::1`));
     assert.equal(store.sizeOf('client'), 100);
     assert.deepEqual(await store.get('readiness:reading:exemplo.com.br'), { nota: 91 });
     assert.equal(await store.get('readiness:visitor:v1'), 1);
