@@ -48,8 +48,8 @@ async function medir(args: string[], options: { direct?: boolean; nodeArgs?: str
 
 /** The JSON report of a run, validated against docs/medir.schema.json. */
 function report(run: Run): any {
-  const value = JSON.parse(run.stdout);
-  const valid = validate(value);
+  const value: any = JSON.parse(run.stdout);
+  const valid = validate(structuredClone(value));
   assert.ok(valid, `saída fora do esquema: ${ajv.errorsText(validate.errors)}`);
   assert.equal(value.codigoDeSaida, run.code, 'o código do relatório é o código de saída');
   return value;
