@@ -117,8 +117,11 @@ function describe(state: BadgeState, origin: string): { value: string; color: st
   }
 }
 
-/** The badge as a standalone SVG document (UTF-8). */
-export function renderBadge(state: BadgeState, origin: string): string {
+/**
+ * The badge as a standalone SVG document (UTF-8). `inline`: for a page that shows it inside its own HTML, without the
+ * `<title>` child (the `aria-label` names it there; an HTML document keeps one title element).
+ */
+export function renderBadge(state: BadgeState, origin: string, options: { inline?: boolean } = {}): string {
   const { value, color, title } = describe(state, origin);
   const labelText = textWidth(LABEL);
   const valueText = textWidth(value);
@@ -129,7 +132,7 @@ export function renderBadge(state: BadgeState, origin: string): string {
     `<text x="${x}" y="14" textLength="${length}" lengthAdjust="spacingAndGlyphs">${xmlText(content)}</text>`;
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${BADGE_HEIGHT}" viewBox="0 0 ${width} ${BADGE_HEIGHT}" role="img" aria-label="${xmlText(title)}">` +
-    `<title>${xmlText(title)}</title>` +
+    (options.inline ? '' : `<title>${xmlText(title)}</title>`) +
     `<rect width="${labelWidth}" height="${BADGE_HEIGHT}" fill="${BADGE_COLORS.label}"/>` +
     `<rect x="${labelWidth}" width="${valueWidth}" height="${BADGE_HEIGHT}" fill="${color}"/>` +
     `<g fill="${BADGE_COLORS.texto}" font-family="Verdana, DejaVu Sans, sans-serif" font-size="${FONT_SIZE}">` +

@@ -6,10 +6,10 @@
  * reading is escaped.
  */
 import { escapeHtml, renderShellPage } from '../html/shell.ts';
-import { badgePath, MEASURE_PATH, SCORING_PATH, gradeFor, grauClass, resultPath } from '../../src/model/measurement.ts';
+import { MEASURE_PATH, SCORING_PATH, gradeFor, grauClass, resultPath } from '../../src/model/measurement.ts';
 import { contactFormHref } from '../../src/model/contact.ts';
 import { findProduct, priceLabel } from '../../src/model/prices.ts';
-import { BADGE_HEIGHT, badgeAlt, badgeSnippets } from './badge.ts';
+import { badgeSnippets, badgeState, renderBadge } from './badge.ts';
 import type { Envelope } from './envelope.ts';
 
 export { escapeHtml, grauClass };
@@ -118,7 +118,7 @@ export function renderResultSection(envelope: Envelope, origin: string, offer: O
   }
 
   if (envelope.estado === 'registrada' || envelope.estado === 'nao_pontuada') parts.push(shareBlock(envelope.dominio, origin));
-  if (envelope.estado === 'registrada' && envelope.nota !== null) parts.push(badgeBlock(envelope.dominio, origin));
+  if (envelope.estado === 'registrada' && envelope.nota !== null) parts.push(badgeBlock(envelope, origin));
   parts.push(`<p class="small"><a href="${SCORING_PATH}">Como a nota é calculada</a></p>`);
   parts.push(renderOffer({ site: envelope.dominio, nota: envelope.nota, grau: envelope.grau }, offer));
   parts.push('</section>');
@@ -136,18 +136,19 @@ function shareBlock(dominio: string, origin: string): string {
 }
 
 /**
- * The badge of this reading and the snippets that embed it (HTML and markdown), each with a "copiar" button that
- * /medicao.js reveals. The image links back here through the snippet's `<a>`: an SVG inside `<img>` cannot link.
+ * The badge of this reading (inline: the same SVG the badge address serves) and the snippets that embed it (HTML and
+ * markdown), each with a "copiar" button that /medicao.js reveals. The image links back here through the snippet's
+ * `<a>`: an SVG inside `<img>` cannot link.
  */
-function badgeBlock(dominio: string, origin: string): string {
-  const { html, markdown } = badgeSnippets(origin, dominio);
+function badgeBlock(envelope: Envelope, origin: string): string {
+  const { html, markdown } = badgeSnippets(origin, envelope.dominio);
   const snippet = (label: string, code: string) =>
     `<figure class="medicao-selo-codigo"><figcaption>${label}</figcaption><pre><code>${escapeHtml(code)}</code></pre></figure>` +
     `<p><button class="btn ghost" type="button" data-copiar="${escapeHtml(code)}" data-copiado="Código copiado." data-copiar-falhou="Não foi possível copiar: selecione o código acima e copie." hidden>Copiar ${label}</button> <span class="small" role="status" data-copiar-status></span></p>`;
   return (
     `<div class="medicao-selo"><h3>Selo para o seu site</h3>` +
     `<p>Mostre esta nota no seu site ou no README do projeto. O selo acompanha a última leitura registrada (uma nova medição aparece nele em até 5 minutos) e leva a esta página.</p>` +
-    `<p><img src="${escapeHtml(badgePath(dominio))}" alt="${escapeHtml(badgeAlt(dominio))}" height="${BADGE_HEIGHT}"></p>` +
+    `<p class="medicao-selo-previa">${renderBadge(badgeState(envelope.dominio, envelope), origin, { inline: true })}</p>` +
     snippet('HTML', html) +
     snippet('Markdown', markdown) +
     '</div>'

@@ -165,7 +165,9 @@ describe('readiness badge', () => {
   test('the result page offers the badge and its HTML and markdown snippets, linked to the page (and its twin, markdown)', async () => {
     const html = await (await get(`${PAGE}exemplo.com.br`)).text();
     assert.match(html, /<h3>Selo para o seu site<\/h3>/);
-    assert.match(html, /<img src="\/diagnostico-de-visibilidade-cognitiva\/selo\/exemplo\.com\.br\.svg" alt="Prontidão para IA de exemplo\.com\.br: selo da medição da Sinal Cognitivo" height="20">/);
+    // The badge itself, inline: the same SVG as the badge's address.
+    const served = await (await get(`${BADGE}exemplo.com.br.svg`)).text();
+    assert.ok(html.includes(`<p class="medicao-selo-previa">${served.replace(/<title>[^<]*<\/title>/, '').trimEnd()}`), 'o selo servido, embutido na página');
     const page = `${server.url}${PAGE}exemplo.com.br`;
     const image = `${server.url}${BADGE}exemplo.com.br.svg`;
     assert.ok(html.includes(`<figcaption>HTML</figcaption><pre><code>&lt;a href=&quot;${page}&quot;&gt;&lt;img src=&quot;${image}&quot;`), 'HTML snippet, escaped');

@@ -102,6 +102,15 @@ describe('readiness badge', () => {
     assert.match(svg, new RegExp(`fill="${BADGE_COLORS.a}"`));
   });
 
+  test('inline (inside a page): the same badge without its <title>, named by the same aria-label', () => {
+    const state = badgeState('exemplo.com.br', reading());
+    const standalone = renderBadge(state, ORIGIN);
+    const inline = renderBadge(state, ORIGIN, { inline: true });
+    assert.equal(inline, standalone.replace(/<title>[^<]*<\/title>/, ''));
+    assert.doesNotMatch(inline, /<title>/);
+    assert.match(inline, /aria-label="Prontidão para IA de exemplo\.com\.br: nota 96 de 100/);
+  });
+
   test('the colour follows the grade letter', () => {
     for (const [grau, color] of [['B-', BADGE_COLORS.b], ['C+', BADGE_COLORS.c], ['D', BADGE_COLORS.d], ['F', BADGE_COLORS.f]] as const) {
       const svg = renderBadge(badgeState('exemplo.com.br', reading({ nota: 50, grau })), ORIGIN);
