@@ -13,6 +13,7 @@ import type { Envelope, Verificacao } from '../../functions/readiness/envelope.t
 import { BOT_BLOCK_LACUNA } from '../../functions/readiness/measure.ts';
 import { parseMedirArgs } from '../../scripts/lib/medir/options.ts';
 import { renderMarkdown, renderText } from '../../scripts/lib/medir/render.ts';
+import { targetOf } from '../../scripts/lib/medir/run.ts';
 import { type Criteria, judge, medirJsonSchema, medirReportSchema, parseBaseline } from '../../scripts/lib/medir/report.ts';
 import { HTML_INJECTION_CASES } from '../attacks/html-injection-cases.ts';
 
@@ -66,6 +67,21 @@ describe('medir: command line', () => {
       assert.equal(parsed.kind, 'error', argv.join(' '));
       assert.match((parsed as { message: string }).message, message, argv.join(' '));
     }
+  });
+});
+
+describe('medir: what is measured', () => {
+  test('a preview origin or any https address is reduced to its host; loopback only with --permitir-local', () => {
+    const t = (alvo: string, permitirLocal = false) => targetOf({ alvo, permitirLocal });
+    assert.deepEqual(t('https://deploy-preview-42--meu-site.netlify.app/pagina?x=1'), { ok: true, dominio: 'deploy-preview-42--meu-site.netlify.app' });
+    assert.deepEqual(t('https://www.Exemplo.com.br'), { ok: true, dominio: 'exemplo.com.br' });
+    assert.deepEqual(t('exemplo.com.br'), { ok: true, dominio: 'exemplo.com.br' });
+    assert.deepEqual(t('http://localhost:4321', true), { ok: true, dominio: 'localhost:4321' });
+    assert.deepEqual(t('127.0.0.1:8080', true), { ok: true, dominio: '127.0.0.1:8080' });
+    assert.match((t('http://localhost:4321') as { motivo: string }).motivo, /use --permitir-local/);
+    assert.match((t('https://exemplo.com.br:8443') as { motivo: string }).motivo, /sem porta/);
+    assert.match((t('http://10.0.0.1') as { motivo: string }).motivo, /Endereços IP não são aceitos/);
+    assert.match((t('localhost', true) as { motivo: string }).motivo, /locais ou reservados|completo/);
   });
 });
 

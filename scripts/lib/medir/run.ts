@@ -29,7 +29,7 @@ export interface Io {
 const criteriaOf = (options: MedirOptions): Criteria => ({ alvo: options.alvo, notaMinima: options.notaMinima, linhaDeBase: options.linhaDeBase, tolerancia: options.tolerancia });
 
 /** The domain the instrument measures, from what was given (an origin, a URL, a domain), or why it cannot be measured. */
-function targetOf(options: MedirOptions): { ok: true; dominio: string } | { ok: false; motivo: string } {
+export function targetOf(options: Pick<MedirOptions, 'alvo' | 'permitirLocal'>): { ok: true; dominio: string } | { ok: false; motivo: string } {
   const local = normalizeDomain(options.alvo, { allowLoopback: true });
   if (local.ok && isLoopbackTarget(local.domain)) {
     if (!options.permitirLocal) return { ok: false, motivo: `${options.alvo} é um endereço local: use --permitir-local para medir http://localhost:<porta> ou http://127.0.0.1:<porta>.` };
