@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { after, before, describe, test } from 'node:test';
@@ -35,7 +35,8 @@ interface Run {
 async function medir(args: string[], options: { direct?: boolean; nodeArgs?: string[] } = {}): Promise<Run> {
   const [file, argv] = options.direct ? [BIN, args] : [process.execPath, [...(options.nodeArgs ?? []), BIN, ...args]];
   // SITE_URL: the origin the reader names in its User-Agent; never contacted.
-  const env = { ...process.env, SITE_URL: 'http://localhost:8890', READER_SIGNING_KEY: '' };
+  // PATH: the shebang's `env node` finds the Node running these tests (>= 22.12), whatever the system's is.
+  const env = { ...process.env, SITE_URL: 'http://localhost:8890', READER_SIGNING_KEY: '', PATH: `${dirname(process.execPath)}${delimiter}${process.env.PATH ?? ''}` };
   try {
     const { stdout, stderr } = await promisify(execFile)(file, argv, { env, timeout: 60_000 });
     return { code: 0, stdout, stderr };
