@@ -107,7 +107,7 @@ function ephemeralReaderSigningKey(): JsonWebKey {
 }
 
 /** READER_SIGNING_KEY parsed as a private Ed25519 JWK, or undefined (with a warning) when malformed. */
-function readerSigningKeyFrom(raw: string | undefined): JsonWebKey | undefined {
+export function readerSigningKeyFrom(raw: string | undefined): JsonWebKey | undefined {
   if (raw === undefined) return undefined;
   try {
     const jwk = JSON.parse(raw) as JsonWebKey;

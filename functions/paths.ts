@@ -4,7 +4,7 @@
  * (functions/routes.ts) hands them to the functions. A tiny module of its own so the route table (read by the
  * Astro build, the local server and the adapter generator) does not load the operations' schemas.
  */
-import { RESULT_PREFIX } from '../src/model/measurement.ts';
+import { BADGE_PREFIX, RESULT_PREFIX } from '../src/model/measurement.ts';
 
 export const API_INDEX = '/api';
 export const V1 = '/api/v1';
@@ -29,6 +29,9 @@ export const SEARCH_PAGE_PATH = '/busca';
 
 /** The result pages for people of the free measurement (`<prefix><dominio>`, and `.md` twins): the readiness function. */
 export const RESULT_PAGES = `${RESULT_PREFIX}*`;
+
+/** The badges of the recorded readings (`<prefix><dominio>.svg`, SVG to embed in other sites): the readiness function. */
+export const BADGE_IMAGES = `${BADGE_PREFIX}*`;
 
 /** The two MCP servers' endpoints (functions/mcp/servers.ts). */
 export const MCP_PATHS = { product: '/mcp', docs: '/mcp/docs' } as const;

@@ -4,7 +4,7 @@
  * too, and the local server dispatches with it. Patterns use URLPattern syntax, as Netlify does. The mount points
  * of the functions with an operation table come from ./paths.ts, where those tables take their paths.
  */
-import { AGENT_AUTH, API_FUNCTION_PATHS, ASK_PATH, CONTACT_FORM_PATH, MCP_PATHS, RESULT_PAGES, SEARCH_PAGE_PATH } from './paths.ts';
+import { AGENT_AUTH, API_FUNCTION_PATHS, ASK_PATH, BADGE_IMAGES, CONTACT_FORM_PATH, MCP_PATHS, RESULT_PAGES, SEARCH_PAGE_PATH } from './paths.ts';
 
 export interface FunctionRoute {
   /** Netlify function name (file netlify/functions/<name>.mts). */
@@ -24,7 +24,7 @@ export const FUNCTION_ROUTES: readonly FunctionRoute[] = [
   { name: 'contact', module: 'contact/handler.ts', paths: [CONTACT_FORM_PATH] },
   { name: 'mcp', module: 'mcp/handler.ts', paths: Object.values(MCP_PATHS) },
   { name: 'search', module: 'search/page.ts', paths: [SEARCH_PAGE_PATH] },
-  { name: 'readiness', module: 'readiness/handler.ts', paths: ['/api/ia/medicao', '/.well-known/http-message-signatures-directory', RESULT_PAGES] },
+  { name: 'readiness', module: 'readiness/handler.ts', paths: ['/api/ia/medicao', '/.well-known/http-message-signatures-directory', RESULT_PAGES, BADGE_IMAGES] },
 ];
 
 /** A job run on a schedule (Netlify scheduled function); `module` default-exports `() => Promise<void>`. */

@@ -76,7 +76,10 @@ async function limitExtras(site) {
   }
 }
 
-/** The "copiar link" buttons of a result (hidden without JavaScript or a clipboard: the plain link stays). */
+/**
+ * The "copiar" buttons of a result: its link, and the badge's snippets (hidden without JavaScript or a clipboard: the
+ * plain link and the code stay). `data-copiado` / `data-copiar-falhou` word the status for what is copied.
+ */
 function enableCopy(root) {
   if (!navigator.clipboard || typeof navigator.clipboard.writeText !== 'function') return;
   for (const button of root.querySelectorAll('button[data-copiar]')) {
@@ -87,9 +90,9 @@ function enableCopy(root) {
     button.addEventListener('click', async () => {
       try {
         await navigator.clipboard.writeText(button.dataset.copiar);
-        if (status) status.textContent = 'Link copiado.';
+        if (status) status.textContent = button.dataset.copiado || 'Link copiado.';
       } catch {
-        if (status) status.textContent = 'Não foi possível copiar: selecione o link acima e copie.';
+        if (status) status.textContent = button.dataset.copiarFalhou || 'Não foi possível copiar: selecione o link acima e copie.';
       }
     });
   }

@@ -9,18 +9,22 @@
  *   Storage failure → 503 with Retry-After, never 500. The reading is recorded per domain.
  * - `GET /.well-known/http-message-signatures-directory`: the reading agent's key directory (JWKS), signed
  *   per the Web Bot Auth draft (a static file cannot carry the per-request signature headers).
+ * - `GET /diagnostico-de-visibilidade-cognitiva/resultado/<dominio>`: the result page of a recorded reading.
+ * - `GET /diagnostico-de-visibilidade-cognitiva/selo/<dominio>.svg`: the badge of a recorded reading (badge.ts).
  */
 import { z } from 'zod';
-import { MEASURE_PATH, RESULT_PREFIX, resultPath, whenAgain } from '../../src/model/measurement.ts';
+import { BADGE_PREFIX, badgePath, MEASURE_PATH, RESULT_PREFIX, resultPath, whenAgain } from '../../src/model/measurement.ts';
 import { MARKDOWN_MEDIA_TYPE } from '../../src/model/media-types.ts';
 import { accepts, preferredMediaType, prefersMarkdown } from '../edge/accept.ts';
 import { isJsonMediaType, mediaType, readBodyText, readJson } from '../http/body.ts';
 import { withCors } from '../http/cors.ts';
 import { answerMethod } from '../http/methods.ts';
 import { crossSiteReason } from '../http/same-origin.ts';
+import { matchesIfNoneMatch } from '../http/conditional.ts';
 import { errorResponse } from '../http/errors.ts';
 import type { Handler, RequestContext } from '../http/types.ts';
 import { currentReaderKey, DIRECTORY_PATH, directoryBody, directoryResponseHeaders } from './agent/signing.ts';
+import { BADGE_CACHE_CONTROL, badgeEtag, badgeState, type BadgeState, renderBadge } from './badge.ts';
 import { normalizeDomain } from './domain.ts';
 import type { Envelope } from './envelope.ts';
 import { type GateResult, passGate, PAUSED_RETRY_AFTER_SECONDS } from './gate.ts';
@@ -46,6 +50,7 @@ const handler: Handler = async (request, context) => {
   const { pathname } = new URL(request.url);
   if (pathname === DIRECTORY_PATH) return keyDirectory(request, context);
   if (pathname.startsWith(RESULT_PREFIX)) return resultPage(request, context, pathname.slice(RESULT_PREFIX.length));
+  if (pathname.startsWith(BADGE_PREFIX)) return badge(request, context, pathname.slice(BADGE_PREFIX.length));
   return measurement(request, context);
 };
 export default handler;
@@ -128,6 +133,54 @@ async function resultPage(request: Request, context: RequestContext, rest: strin
 }
 
 const offerOf = (context: RequestContext) => ({ whatsapp: context.config.contactWhatsapp });
+
+// ---------------------------------------------------------------------------------------------------------
+// The badge: `${BADGE_PREFIX}<dominio>.svg`
+
+/**
+ * The recorded reading of a domain as a badge. Like the result page, a store read that does not pass the instrument
+ * gate. Never measured → 200 with the neutral badge that invites a measurement (an image must never break in a README
+ * because nobody measured the site yet). Not a domain (or no `.svg`) → 404 with a badge saying so: nothing to
+ * measure there, and the status tells link checkers the address is wrong. A non-normalized domain → 301 to the
+ * normalized address (one address, one cache entry). Storage down → 503 with a badge saying so, not cached.
+ */
+async function badge(request: Request, context: RequestContext, rest: string): Promise<Response> {
+  const refused = await answerMethod(request, { methods: PAGE_METHODS, cors: false, notAllowed: () => 'Use GET para ler o selo.' });
+  if (refused) return refused;
+  const { origin, readinessAllowLoopback } = context.config;
+  const svg = (state: BadgeState, status: number, cacheControl: string, extra: Record<string, string> = {}): Response => {
+    const body = renderBadge(state, origin);
+    const etag = badgeEtag(body);
+    const headers = new Headers(extra);
+    headers.set('content-type', 'image/svg+xml; charset=utf-8');
+    headers.set('cache-control', cacheControl);
+    headers.set('etag', etag);
+    headers.set('x-robots-tag', 'noindex');
+    // Embedded by other sites: the site-wide `same-origin` resource policy would block every <img> elsewhere.
+    headers.set('cross-origin-resource-policy', 'cross-origin');
+    if (status === 200 && matchesIfNoneMatch(request, etag)) return new Response(null, { status: 304, headers });
+    return new Response(request.method === 'HEAD' ? null : body, { status, headers });
+  };
+  let raw: string | undefined;
+  if (rest.endsWith('.svg')) {
+    try {
+      raw = decodeURIComponent(rest.slice(0, -4));
+    } catch {
+      raw = undefined;
+    }
+  }
+  const normalized = raw === undefined ? undefined : normalizeDomain(raw, { allowLoopback: readinessAllowLoopback });
+  if (!normalized?.ok) return svg({ kind: 'invalido' }, 404, BADGE_CACHE_CONTROL);
+  const dominio = normalized.domain;
+  if (dominio !== raw) return new Response(null, { status: 301, headers: { location: badgePath(dominio), 'cache-control': 'no-cache' } });
+  let reading: Envelope | null;
+  try {
+    reading = await getReading(context.store, dominio);
+  } catch {
+    return svg({ kind: 'indisponivel', dominio }, 503, 'no-store', { 'retry-after': String(UNAVAILABLE_RETRY_SECONDS) });
+  }
+  return svg(badgeState(dominio, reading), 200, BADGE_CACHE_CONTROL);
+}
 
 // ---------------------------------------------------------------------------------------------------------
 // Measurement

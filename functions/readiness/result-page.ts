@@ -9,6 +9,7 @@ import { escapeHtml, renderShellPage } from '../html/shell.ts';
 import { MEASURE_PATH, SCORING_PATH, gradeFor, grauClass, resultPath } from '../../src/model/measurement.ts';
 import { contactFormHref } from '../../src/model/contact.ts';
 import { findProduct, priceLabel } from '../../src/model/prices.ts';
+import { badgeSnippets, badgeState, renderBadge } from './badge.ts';
 import type { Envelope } from './envelope.ts';
 
 export { escapeHtml, grauClass };
@@ -117,6 +118,7 @@ export function renderResultSection(envelope: Envelope, origin: string, offer: O
   }
 
   if (envelope.estado === 'registrada' || envelope.estado === 'nao_pontuada') parts.push(shareBlock(envelope.dominio, origin));
+  if (envelope.estado === 'registrada' && envelope.nota !== null) parts.push(badgeBlock(envelope, origin));
   parts.push(`<p class="small"><a href="${SCORING_PATH}">Como a nota é calculada</a></p>`);
   parts.push(renderOffer({ site: envelope.dominio, nota: envelope.nota, grau: envelope.grau }, offer));
   parts.push('</section>');
@@ -130,6 +132,26 @@ function shareBlock(dominio: string, origin: string): string {
     `<div class="medicao-compartilhar"><h3>Guardar e compartilhar</h3>` +
     `<p>Esta leitura fica registrada e tem uma página própria, que você pode guardar ou enviar: <a href="${escapeHtml(url)}" data-link-resultado>${escapeHtml(url)}</a></p>` +
     `<p><button class="btn ghost" type="button" data-copiar="${escapeHtml(url)}" hidden>Copiar link</button> <span class="small" role="status" data-copiar-status></span></p></div>`
+  );
+}
+
+/**
+ * The badge of this reading (inline: the same SVG the badge address serves) and the snippets that embed it (HTML and
+ * markdown), each with a "copiar" button that /medicao.js reveals. The image links back here through the snippet's
+ * `<a>`: an SVG inside `<img>` cannot link.
+ */
+function badgeBlock(envelope: Envelope, origin: string): string {
+  const { html, markdown } = badgeSnippets(origin, envelope.dominio);
+  const snippet = (label: string, code: string) =>
+    `<figure class="medicao-selo-codigo"><figcaption>${label}</figcaption><pre><code>${escapeHtml(code)}</code></pre></figure>` +
+    `<p><button class="btn ghost" type="button" data-copiar="${escapeHtml(code)}" data-copiado="Código copiado." data-copiar-falhou="Não foi possível copiar: selecione o código acima e copie." hidden>Copiar ${label}</button> <span class="small" role="status" data-copiar-status></span></p>`;
+  return (
+    `<div class="medicao-selo"><h3>Selo para o seu site</h3>` +
+    `<p>Mostre esta nota no seu site ou no README do projeto. O selo acompanha a última leitura registrada (uma nova medição aparece nele em até 5 minutos) e leva a esta página.</p>` +
+    `<p class="medicao-selo-previa">${renderBadge(badgeState(envelope.dominio, envelope), origin, { inline: true })}</p>` +
+    snippet('HTML', html) +
+    snippet('Markdown', markdown) +
+    '</div>'
   );
 }
 
@@ -255,6 +277,9 @@ export function renderResultMarkdown(envelope: Envelope, origin: string): string
     }
   }
   const product = findProduct(OFFER_PRODUCT_ID);
+  if (envelope.estado === 'registrada' && envelope.nota !== null) {
+    lines.push('## Selo para o seu site', '', 'Em markdown, com link para esta página:', '', '```markdown', badgeSnippets(origin, envelope.dominio).markdown, '```', '');
+  }
   lines.push(`Página desta leitura: ${origin}${resultPath(envelope.dominio)}`, '', `[Como a nota é calculada](${origin}${SCORING_PATH}) · [Medir outro domínio](${origin}${MEASURE_PATH})`, '');
   if (product) {
     lines.push(`## ${product.nome}`, '', `${priceLabel(product)}, entregue em ${product.prazo}. [Falar sobre o diagnóstico](${origin}${contactFormHref({ site: envelope.dominio, nota: envelope.nota ?? undefined, produto: product.id })})`, '');

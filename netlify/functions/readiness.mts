@@ -12,5 +12,5 @@ export default (request: Request, context: Context): Promise<Response> =>
   runHandler(handler, request, requestContext((services ??= createServices(process.env)), context.ip, { params: context.params, waitUntil: (p) => context.waitUntil(p) }));
 
 export const config: Config = {
-  path: ["/api/ia/medicao","/.well-known/http-message-signatures-directory","/diagnostico-de-visibilidade-cognitiva/resultado/*"],
+  path: ["/api/ia/medicao","/.well-known/http-message-signatures-directory","/diagnostico-de-visibilidade-cognitiva/resultado/*","/diagnostico-de-visibilidade-cognitiva/selo/*"],
 };

@@ -48,8 +48,20 @@ export const RESULT_PREFIX = `${MEASURE_PATH}/resultado/`;
 /** The result page of a domain (already normalized). */
 export const resultPath = (dominio: string): string => `${RESULT_PREFIX}${encodeURIComponent(dominio)}`;
 
+/** Prefix of the badges (SVG) of the recorded readings: `${BADGE_PREFIX}<dominio>.svg`. */
+export const BADGE_PREFIX = `${MEASURE_PATH}/selo/`;
+/** The badge of a domain (already normalized). */
+export const badgePath = (dominio: string): string => `${BADGE_PREFIX}${encodeURIComponent(dominio)}.svg`;
+
 /** The site's time zone: times people read are Brasília's. */
 export const SITE_TIME_ZONE = 'America/Sao_Paulo';
+
+/** The day of a measurement as people read it in pt-BR, Brasília time ("4 de maio de 2026"); '' when absent or unreadable. */
+export function measuredOn(iso: string | null | undefined): string {
+  const date = iso ? new Date(iso) : undefined;
+  if (!date || Number.isNaN(date.getTime())) return '';
+  return new Intl.DateTimeFormat('pt-BR', { dateStyle: 'long', timeZone: SITE_TIME_ZONE }).format(date);
+}
 
 const dayAndTime = (date: Date): { day: string; hour: string; minute: string } => {
   const parts = Object.fromEntries(

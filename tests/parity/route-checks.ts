@@ -472,6 +472,33 @@ export const ROUTE_CHECKS: readonly RouteCheck[] = [
     verify: (body) => assert.match(body, /^# nunca-medido\.com\.br ainda não foi medido/),
   },
   {
+    name: 'selo de um domínio nunca medido: SVG neutro (200) que convida a medir, cache curto com ETag, embutível por outros sites',
+    method: 'GET',
+    path: '/diagnostico-de-visibilidade-cognitiva/selo/nunca-medido.com.br.svg',
+    status: 200,
+    expect: {
+      'content-type': equals('image/svg+xml; charset=utf-8'),
+      'cache-control': equals('public, max-age=300, must-revalidate'),
+      etag: matches(/^"[A-Za-z0-9_-]{27}"$/),
+      'cross-origin-resource-policy': equals('cross-origin'),
+      'x-content-type-options': equals('nosniff'),
+      'content-security-policy': equals(DATA_SECURITY_HEADERS['Content-Security-Policy']!),
+    },
+    verify: (body) => {
+      assert.match(body, /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" [^>]*role="img" aria-label="nunca-medido\.com\.br ainda não tem medição/);
+      assert.match(body, />medir grátis<\/text>/);
+    },
+  },
+  {
+    name: 'selo de um endereço que não é domínio: 404 com o selo "domínio inválido"',
+    method: 'GET',
+    path: '/diagnostico-de-visibilidade-cognitiva/selo/localhost.svg',
+    status: 404,
+    expect: { 'content-type': equals('image/svg+xml; charset=utf-8'), 'cross-origin-resource-policy': equals('cross-origin') },
+    verify: (body) => assert.match(body, />domínio inválido<\/text>/),
+    stableBody: true,
+  },
+  {
     name: '?site= na página de medição leva à página de resultado (borda)',
     method: 'GET',
     path: '/diagnostico-de-visibilidade-cognitiva?site=exemplo.com.br',
