@@ -496,6 +496,19 @@ describe('MCP 2026-07-28: server/discover and the per-request envelope', () => {
         _meta: { [META.serverInfo]: serverInfoOf(path) },
       });
       assert.deepEqual(body.result!.supportedVersions, SUPPORTED_VERSIONS);
+      // The discovery cards say the same: revisions, capabilities, tools.
+      for (const cardPath of [`${path}/server-card`, `/.well-known${path}/server-card.json`]) {
+        const card = (await (await fetch(`${server.url}${cardPath}`)).json()) as {
+          protocolVersion: string;
+          capabilities: unknown;
+          remotes: { supportedProtocolVersions: string[] }[];
+          tools: { name: string }[];
+        };
+        assert.equal(card.protocolVersion, MODERN_VERSION, cardPath);
+        assert.deepEqual(card.remotes[0]!.supportedProtocolVersions, body.result!.supportedVersions, cardPath);
+        assert.deepEqual(card.capabilities, body.result!.capabilities, cardPath);
+        assert.deepEqual(card.tools.map((t) => t.name), spec.tools.map((t) => t.name), cardPath);
+      }
     });
 
     test(`${path}: every result carries resultType and the server's identity; lists and reads carry ttlMs and cacheScope`, async () => {
