@@ -16,6 +16,7 @@
  * the specification gives that refusal. Messages are pt-BR; codes and `data` are the specification's, so
  * clients recognise them.
  */
+import { isObject } from '../../src/model/json-object.ts';
 import { RpcError } from './rpc.ts';
 
 /** The current revision (modern era). */
@@ -84,8 +85,6 @@ export type Classification =
   | { era: 'modern'; message: RpcMessage }
   | { era: 'legacy'; version: string; batch: boolean }
   | { era: 'refused'; status: number; error: RpcError; id: string | number | null };
-
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const idOf = (message: unknown): string | number | null => {
   const id = isObject(message) ? message.id : undefined;

@@ -77,16 +77,30 @@ const pages = memo(({ data }) =>
   })),
 );
 
+/** A set whose `find` reads a URI on the service's origin by its path (`byPath`). */
+function resourceSet<T extends McpResource>(
+  list: (sources: ToolSources) => T[],
+  byPath: (resources: readonly T[], path: string) => T | undefined,
+  templates: ResourceSet['templates'],
+): ResourceSet {
+  return {
+    list,
+    find(uri, sources) {
+      const url = onOrigin(uri, sources.origin);
+      return url ? byPath(list(sources), url.pathname) : undefined;
+    },
+    templates,
+  };
+}
+
 /** `/mcp`: the pages of the site, in the order of the published index. */
-export const PAGE_RESOURCES: ResourceSet = {
-  list: pages,
-  find(uri, sources) {
-    const url = onOrigin(uri, sources.origin);
-    if (!url) return undefined;
-    const route = routeOf(url.pathname);
-    return pages(sources).find((r) => r.name === route);
+export const PAGE_RESOURCES: ResourceSet = resourceSet(
+  pages,
+  (resources, path) => {
+    const route = routeOf(path);
+    return resources.find((r) => r.name === route);
   },
-  templates: (origin) => [
+  (origin) => [
     {
       uriTemplate: `${origin}/{+rota}`,
       name: 'pagina',
@@ -95,7 +109,7 @@ export const PAGE_RESOURCES: ResourceSet = {
       mimeType: MARKDOWN_MEDIA_TYPE,
     },
   ],
-};
+);
 
 const docs = memo(({ data, origin }) =>
   docFiles(data, origin).map((d) => ({
@@ -111,12 +125,4 @@ const docs = memo(({ data, origin }) =>
 );
 
 /** `/mcp/docs`: the documentation files of `list_docs`, as served. */
-export const DOC_RESOURCES: ResourceSet = {
-  list: docs,
-  find(uri, sources) {
-    const url = onOrigin(uri, sources.origin);
-    if (!url) return undefined;
-    return findDoc(docs(sources), url.pathname);
-  },
-  templates: () => [],
-};
+export const DOC_RESOURCES: ResourceSet = resourceSet(docs, findDoc, () => []);

@@ -13,6 +13,7 @@
  */
 import { type Era, type MethodContext, discoverResult, initializeParams, isCacheable, parseParams, runMethod, serverIdentity, CACHE_HINTS } from './methods.ts';
 import { CODES, META, type RpcMessage, SUPPORTED_VERSIONS, negotiatedLegacyVersion } from './protocol.ts';
+import { isObject } from '../../src/model/json-object.ts';
 import type { ToolSources } from './registry.ts';
 import { RpcError } from './rpc.ts';
 import { MCP_CAPABILITIES, type McpServerSpec } from './servers.ts';
@@ -39,7 +40,7 @@ async function resultOf(message: RpcMessage, context: MethodContext): Promise<Re
 
 /** The modern form of a result: `resultType`, caching hints when cacheable, the server's identity in `_meta`. */
 function modernResult(method: string, result: Record<string, unknown>, spec: McpServerSpec): Record<string, unknown> {
-  const meta = typeof result._meta === 'object' && result._meta !== null ? (result._meta as Record<string, unknown>) : {};
+  const meta = isObject(result._meta) ? result._meta : {};
   const { name, version } = serverIdentity(spec);
   return {
     ...result,
