@@ -23,6 +23,7 @@ import { MCP_CAPABILITIES, MCP_SERVERS } from '../../functions/mcp/servers.ts';
 import { clientShare } from '../../functions/readiness/gate.ts';
 import { saveReading } from '../../functions/readiness/readings.ts';
 import { type LocalServer, startLocalServer } from '../../server/local.ts';
+import { MCP_CASES } from '../attacks/mcp-cases.ts';
 import { rawRequest } from '../helpers/raw-http.ts';
 import { testServices } from '../helpers/services.ts';
 import { siteOrigin } from '../../src/config/site.ts';
@@ -940,4 +941,27 @@ describe('the SDK v2 client (@modelcontextprotocol/client) pinned to 2026-07-28'
       }
     }
   });
+});
+
+// ---------------------------------------------------------------------------------------------------------
+// The attack table (tests/attacks/mcp-cases.ts)
+
+describe('MCP attack table', () => {
+  for (const c of MCP_CASES) {
+    test(c.name, async () => {
+      const headers = Object.fromEntries(Object.entries({ 'content-type': 'application/json', ...c.headers }).filter((e): e is [string, string] => e[1] !== null));
+      const res = await fetch(`${server.url}/mcp`, { method: 'POST', headers: { accept: 'application/json, text/event-stream', ...headers }, body: c.body });
+      const text = await res.text();
+      assert.equal(res.status, c.expect.status, text.slice(0, 300));
+      const body = JSON.parse(text) as RpcAnswer['body'] | RpcAnswer['body'][];
+      const first = Array.isArray(body) ? body[0]! : body;
+      if (c.expect.code === undefined) {
+        for (const answer of Array.isArray(body) ? body : [body]) assert.ok(answer.result, JSON.stringify(answer).slice(0, 300));
+      } else {
+        assert.equal(first.error?.code, c.expect.code, text.slice(0, 300));
+        assert.doesNotMatch(first.error!.message, /invalid_type|"expected"|"path"|MCP error/, 'no schema dump, no prefix');
+        assert.doesNotMatch(first.error!.message, /^(Invalid|Unsupported|Method not found|Bad Request|Parse error|Internal)/, 'pt-BR, not the SDK\'s English');
+      }
+    });
+  }
 });
