@@ -72,7 +72,7 @@ export const docSearchEntries = (docs: readonly DocFile[]): IndexEntry[] =>
     .map((d) => ({ rota: d.caminho, url: d.url, titulo: d.titulo, descricao: d.descricao, secao: 'documentacao', lastmod: '', texto: d.conteudo }));
 
 /** Accepts `/auth.md`, `auth.md`, an absolute URL or a page route (`agentes`). */
-export function findDoc(docs: readonly DocFile[], input: string): DocFile | undefined {
+export function findDoc<T extends { caminho: string }>(docs: readonly T[], input: string): T | undefined {
   let path = input.trim();
   if (/^https?:\/\//i.test(path)) {
     try {

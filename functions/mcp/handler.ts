@@ -1,97 +1,85 @@
 /**
- * `POST /mcp` (product) and `POST /mcp/docs` (documentation): MCP over Streamable HTTP with the official
- * SDK, stateless (a new server and transport per request, no session), JSON responses, no authentication,
- * read-only.
+ * `POST /mcp` (product) and `POST /mcp/docs` (documentation): MCP over Streamable HTTP, dual-era (protocol.ts):
+ * MCP 2026-07-28 (per-request `_meta`, `server/discover`) and the legacy revisions 2025-11-25, 2025-06-18 and
+ * 2025-03-26 (`initialize`), served statelessly, with JSON answers, no session, no authentication, read-only.
  *
- * Before the SDK sees a request this handler answers what the transport would answer in English or not at
- * all: GET/DELETE and other methods → 405 `Allow: POST`; a foreign `Host` or `Origin` → 403 (DNS rebinding,
- * origin.ts); a body over 64 KB → 413; unreadable JSON → 400 parse error; a JSON-RPC batch or JSON that is
- * not a JSON-RPC message → 400 invalid request.
- * Every refusal is a JSON-RPC error object; nothing here answers 5xx.
+ * In order: GET/DELETE and other methods → 405 `Allow: POST`; a foreign `Host` or `Origin` → 403 (DNS
+ * rebinding, origin.ts); a body that is not JSON → 415; over 64 KB → 413; unreadable JSON → 400 parse error;
+ * JSON that is not a JSON-RPC 2.0 message → 400 invalid request; then the era rules (protocol.ts: versions,
+ * the modern envelope and headers, batches) and the message itself (server.ts). Every refusal is a JSON-RPC
+ * error object with a pt-BR message; nothing here answers 5xx.
  */
-import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { JSONRPCMessageSchema } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
 import { isJsonMediaType, mediaType, readJson } from '../http/body.ts';
 import { answerMethod } from '../http/methods.ts';
 import type { Handler } from '../http/types.ts';
-import { toolSources } from './tool-sources.ts';
 import { hostAllowed, originAllowed } from './origin.ts';
-import { createMcpServer } from './server.ts';
+import { CODES, type RpcMessage, classify, mcpHeaders } from './protocol.ts';
+import { RpcError, rpcErrorResponse, rpcResponse } from './rpc.ts';
+import { serveMessage } from './server.ts';
 import { serverAt } from './servers.ts';
+import { toolSources } from './tool-sources.ts';
 
 const METHODS = ['POST', 'OPTIONS'] as const;
 
-/** JSON-RPC error codes used here (JSON-RPC 2.0 and the SDK's transport conventions). */
-const PARSE_ERROR = -32700;
-const INVALID_REQUEST = -32600;
-const SERVER_ERROR = -32000;
+const refusal = (status: number, code: number, message: string) => rpcErrorResponse(status, new RpcError(code, message));
 
-function rpcError(status: number, code: number, message: string, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }), {
-    status,
-    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers },
-  });
-}
+const isMessage = (value: unknown): boolean => JSONRPCMessageSchema.safeParse(value).success;
 
 const mcp: Handler = async (request, context) => {
   const url = new URL(request.url);
   const spec = serverAt(url.pathname);
-  if (!spec) return rpcError(404, SERVER_ERROR, 'Servidor MCP inexistente neste endereço. Use /mcp ou /mcp/docs.');
+  if (!spec) return refusal(404, CODES.serverError, 'Servidor MCP inexistente neste endereço. Use /mcp ou /mcp/docs.');
 
   const refused = await answerMethod(request, {
     methods: METHODS,
     cors: false,
     optionsCacheControl: 'public, max-age=86400',
-    notAllowed: (method) => rpcError(405, SERVER_ERROR, `Método ${method} não permitido: este servidor MCP é sem estado e só aceita POST (Streamable HTTP, JSON-RPC 2.0).`),
+    notAllowed: (method) => refusal(405, CODES.serverError, `Método ${method} não permitido: este servidor MCP é sem estado e só aceita POST (Streamable HTTP, JSON-RPC 2.0).`),
   });
   if (refused) return refused;
   const serviceOrigin = context.config.origin;
   if (!hostAllowed(url.host, serviceOrigin)) {
     await request.body?.cancel().catch(() => {});
-    return rpcError(403, SERVER_ERROR, `Host não permitido: este servidor MCP só atende em ${new URL(serviceOrigin).host}.`);
+    return refusal(403, CODES.serverError, `Host não permitido: este servidor MCP só atende em ${new URL(serviceOrigin).host}.`);
   }
   if (!originAllowed(request.headers.get('origin'), serviceOrigin)) {
     await request.body?.cancel().catch(() => {});
-    return rpcError(403, SERVER_ERROR, 'Origem não permitida: o servidor MCP só aceita chamadas de navegador vindas do próprio site.');
+    return refusal(403, CODES.serverError, 'Origem não permitida: o servidor MCP só aceita chamadas de navegador vindas do próprio site.');
   }
   const type = mediaType(request);
   if (type !== '' && !isJsonMediaType(type)) {
     await request.body?.cancel().catch(() => {});
-    return rpcError(415, SERVER_ERROR, 'Content-Type deve ser application/json (uma mensagem JSON-RPC 2.0).');
+    return refusal(415, CODES.serverError, 'Content-Type deve ser application/json (uma mensagem JSON-RPC 2.0).');
   }
 
-  const body = await readJson(request, JSONRPCMessageSchema);
+  const body = await readJson(request, z.unknown());
   if (!body.ok) {
-    if (body.reason === 'too_large') return rpcError(413, INVALID_REQUEST, 'Corpo da requisição acima de 64 KB.');
-    if (body.reason === 'encoding' || body.reason === 'read') return rpcError(400, PARSE_ERROR, 'Corpo ilegível: envie JSON em UTF-8.');
-    if (body.reason === 'empty' || body.reason === 'syntax') return rpcError(400, PARSE_ERROR, 'JSON inválido: o corpo deve ser uma mensagem JSON-RPC 2.0.');
-    // One message per request: MCP 2025-06-18 removed JSON-RPC batches, and a batch would let one request
-    // multiply tool calls (100 readiness reads against the shared instrument gate).
-    if (Array.isArray(body.raw)) {
-      return rpcError(400, INVALID_REQUEST, 'Lotes JSON-RPC não são aceitos (removidos na revisão 2025-06-18 do MCP): envie uma mensagem por requisição.');
+    if (body.reason === 'too_large') return refusal(413, CODES.invalidRequest, 'Corpo da requisição acima de 64 KB.');
+    if (body.reason === 'encoding' || body.reason === 'read') return refusal(400, CODES.parseError, 'Corpo ilegível: envie JSON em UTF-8.');
+    return refusal(400, CODES.parseError, 'JSON inválido: o corpo deve ser uma mensagem JSON-RPC 2.0.');
+  }
+  const raw = body.raw;
+  if (Array.isArray(raw) ? !raw.every(isMessage) : !isMessage(raw)) {
+    const batch = Array.isArray(raw) && raw.length > 0;
+    return refusal(400, CODES.invalidRequest, batch ? 'Lote JSON-RPC com um elemento que não é uma mensagem JSON-RPC 2.0.' : 'Mensagem JSON-RPC 2.0 inválida: esperado {"jsonrpc":"2.0","method":...,"id":...}.');
+  }
+
+  const route = classify(raw, mcpHeaders(request.headers));
+  if (route.era === 'refused') return rpcErrorResponse(route.status, route.error, route.id);
+  const sources = toolSources(context);
+  if (route.era === 'legacy' && route.batch) {
+    // 2025-03-26 batches: one message at a time, each served (and counted by the instrument gate) on its own.
+    const responses = [];
+    for (const message of raw as RpcMessage[]) {
+      const answer = await serveMessage(message, spec, sources, 'legacy');
+      if (answer.response) responses.push(answer.response);
     }
-    return rpcError(400, INVALID_REQUEST, 'Mensagem JSON-RPC 2.0 inválida: esperado {"jsonrpc":"2.0","method":...,"id":...}.');
+    return responses.length ? rpcResponse(200, responses) : new Response(null, { status: 202, headers: { 'cache-control': 'no-store' } });
   }
-  // The parsed value as sent (the SDK validates it again).
-  const parsedBody = body.raw;
-
-  // Answers are always JSON (enableJsonResponse); clients that announce only one of the two media types are served too.
-  const headers = new Headers(request.headers);
-  headers.set('accept', 'application/json, text/event-stream');
-  headers.set('content-type', 'application/json');
-  headers.delete('content-length');
-
-  const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-  const server = createMcpServer(spec, toolSources(context));
-  await server.connect(transport);
-  try {
-    const response = await transport.handleRequest(new Request(url, { method: 'POST', headers }), { parsedBody });
-    const out = new Headers(response.headers);
-    out.set('cache-control', 'no-store');
-    return new Response(response.body, { status: response.status, statusText: response.statusText, headers: out });
-  } finally {
-    void server.close().catch(() => {});
-  }
+  const answer = await serveMessage(raw as RpcMessage, spec, sources, route.era);
+  return answer.response ? rpcResponse(answer.status, answer.response) : new Response(null, { status: 202, headers: { 'cache-control': 'no-store' } });
 };
 
 export default mcp;

@@ -62,7 +62,8 @@ export function routeOf(input: string): string {
   return alias ? alias.replace(/^\//, '') || 'index' : path;
 }
 
-function searchHits(context: ToolSources, consulta: string, limite: number, secoes?: readonly string[]) {
+/** The search results of the tools: the shared engine's hits with the twin's address (scores rounded). */
+export function searchHits(context: ToolSources, consulta: string, limite: number, secoes?: readonly string[]) {
   return context.search.search(consulta, { limite, ...(secoes ? { secoes } : {}) }).map((r) => ({
     rota: r.rota,
     url: r.url,
@@ -74,6 +75,12 @@ function searchHits(context: ToolSources, consulta: string, limite: number, seco
     trecho: r.trecho,
   }));
 }
+
+/** The page of the published data that a route, path, URL, twin or alias names, if any. */
+export const findPage = (context: ToolSources, input: string): SiteData['paginas'][number] | undefined => {
+  const route = routeOf(input);
+  return context.data.paginas.find((p) => p.rota === route);
+};
 
 const hitsText = (hits: z.infer<typeof searchHitSchema>[]): string =>
   hits.map((h, i) => `${i + 1}. ${h.titulo}\n   ${h.url} (markdown: ${h.markdown})\n   ${h.descricao}${h.trecho ? `\n   Trecho: ${h.trecho}` : ''}`).join('\n');
@@ -216,8 +223,7 @@ const getPage = defineTool({
   outputSchema: pageSchema,
   annotations: READ_ONLY,
   async handler({ rota }, context) {
-    const route = routeOf(rota);
-    const page = context.data.paginas.find((p) => p.rota === route);
+    const page = findPage(context, rota);
     if (!page) {
       const sugestoes = searchHits(context, rota.replace(/[/_.-]+/g, ' '), 3);
       const dica = sugestoes.length ? ` Páginas parecidas: ${sugestoes.map((s) => s.rota).join(', ')}.` : '';

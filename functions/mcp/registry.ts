@@ -9,6 +9,7 @@
  */
 import { fold } from '../../src/model/fold.ts';
 import { z } from 'zod';
+import ptBR from 'zod/v4/locales/pt-BR.js';
 import type { SearchIndex } from '../search/engine.ts';
 import type { SiteData } from '../content/site-data.ts';
 import type { ReadingOutcome } from '../readiness/read-reading.ts';
@@ -66,6 +67,15 @@ export const dataResult = (text: string, structuredContent: Record<string, unkno
 });
 
 /**
+ * A result in the shape OpenAI's connectors read (`search`/`fetch`): the object as `structuredContent` and the
+ * same value, JSON-encoded, as the one text block.
+ */
+export const jsonResult = (structuredContent: Record<string, unknown>): ToolResult => ({
+  content: [{ type: 'text', text: JSON.stringify(structuredContent) }],
+  structuredContent,
+});
+
+/**
  * Text that came from a measured site (or may carry it: a `Location` value, a canonical href, robots lines
  * inside a recorded reason) quoted as data for a model: one JSON string literal, so quotes and line breaks
  * are escaped and the text cannot close its quotes, open a line of its own or pass for our prose.
@@ -93,3 +103,24 @@ export function toolListing(tool: ToolDefinition) {
 
 /** Lower case without accents, spaces collapsed: for lenient name and filter matching. */
 export const foldText = (text: string): string => fold(text).replace(/\s+/g, ' ').trim();
+
+const ptBRErrors = ptBR().localeError;
+
+/**
+ * Runs a tool with raw arguments: validates them (pt-BR messages), runs the handler, catches failures. Invalid
+ * arguments are a tool error (`isError: true`, as the specification asks since 2025-11-25), so the model can
+ * correct them; a handler that throws is a tool error too, never a 5xx.
+ */
+export async function callTool(tool: ToolDefinition, args: unknown, context: ToolSources): Promise<ToolResult> {
+  const parsed = tool.inputSchema.safeParse(args ?? {}, { error: ptBRErrors });
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message));
+    return toolError(`Argumentos inválidos para ${tool.name}: ${problems.join('; ')}.`);
+  }
+  try {
+    return await tool.handler(parsed.data, context);
+  } catch (error) {
+    console.error(`[mcp] ${tool.name}`, error);
+    return toolError(`Falha inesperada ao executar ${tool.name}. Tente de novo em instantes.`);
+  }
+}

@@ -1,66 +1,70 @@
 /**
- * One MCP server instance (the official SDK's low-level `Server`) for a spec and a context. Stateless: the
- * handler builds a new one per request.
+ * One JSON-RPC message in, its answer out, for either era (protocol.ts): the methods of methods.ts, plus the
+ * era's own opening (`initialize` and `ping` for legacy clients, `server/discover` for modern ones).
  *
- * Not the SDK's `McpServer`: it declares `tools.listChanged: true`, a notification a stateless server (no
- * session, no stream) can never send. `tools/list` answers the registry's own listing (`toolListing`, the same
- * JSON Schemas the cards announce); `tools/call` runs the same tool handlers, so invalid arguments get pt-BR
- * tool errors (`isError: true`) and a handler that throws becomes a tool error, never a 5xx. An unknown tool
- * is a JSON-RPC error (-32602, invalid params), as the MCP specification's tools page shows.
+ * - legacy: results as the 2025 revisions define them; an unknown method is -32601 (HTTP 200);
+ * - modern (2026-07-28): every result carries `resultType: "complete"` and the server's identity in `_meta`,
+ *   cacheable ones `ttlMs` and `cacheScope`; a method this revision does not define (`initialize`, `ping`,
+ *   `logging/setLevel`, `resources/subscribe`…) or we do not serve is -32601 on HTTP 404.
+ *
+ * Notifications and posted responses get no answer. A failure no method expected becomes -32603 with a
+ * pt-BR message (the error itself goes to the log, never to the client). Stateless: nothing is kept between
+ * messages, so an `initialize` only states what every later request will get.
  */
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
-import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
-import ptBR from 'zod/v4/locales/pt-BR.js';
-import { type ToolSources, type ToolDefinition, type ToolResult, toolError, toolListing } from './registry.ts';
-import type { McpServerSpec } from './servers.ts';
+import { type Era, type MethodContext, discoverResult, initializeParams, isCacheable, parseParams, runMethod, serverIdentity, CACHE_HINTS } from './methods.ts';
+import { CODES, META, type RpcMessage, SUPPORTED_VERSIONS, negotiatedLegacyVersion } from './protocol.ts';
+import { isObject } from '../../src/model/json-object.ts';
+import type { ToolSources } from './registry.ts';
+import { RpcError } from './rpc.ts';
+import { MCP_CAPABILITIES, type McpServerSpec } from './servers.ts';
 
-const ptBRErrors = ptBR().localeError;
-
-/**
- * The SDK's `Server` validates elicitation answers with a JSON Schema validator and, by default, builds a new
- * Ajv instance (with formats) for every server, so for every request here. These servers never ask the client
- * anything (no elicitation), so they get one shared validator that refuses instead.
- */
-const NO_ELICITATION: jsonSchemaValidator = {
-  getValidator: () => () => ({ valid: false, data: undefined, errorMessage: 'Este servidor não solicita dados ao cliente (sem elicitação).' }),
-};
-
-/** Runs a tool with raw arguments: validates them (pt-BR messages), runs the handler, catches failures. */
-export async function callTool(tool: ToolDefinition, args: unknown, context: ToolSources): Promise<ToolResult> {
-  const parsed = tool.inputSchema.safeParse(args ?? {}, { error: ptBRErrors });
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message));
-    return toolError(`Argumentos inválidos para ${tool.name}: ${problems.join('; ')}.`);
-  }
-  try {
-    return await tool.handler(parsed.data, context);
-  } catch (error) {
-    console.error(`[mcp] ${tool.name}`, error);
-    return toolError(`Falha inesperada ao executar ${tool.name}. Tente de novo em instantes.`);
-  }
+/** The answer to one message: the JSON-RPC response (none for a notification) and the HTTP status it asks for. */
+export interface Answer {
+  response?: { jsonrpc: '2.0'; id: string | number | null; result?: Record<string, unknown>; error?: ReturnType<RpcError['toJSON']> };
+  status: number;
 }
 
-/** Listings per spec, built once (zod → JSON Schema is not free). */
-const listings = new WeakMap<McpServerSpec, ReturnType<typeof toolListing>[]>();
+async function resultOf(message: RpcMessage, context: MethodContext): Promise<Record<string, unknown>> {
+  const method = message.method!;
+  const { spec, era } = context;
+  if (era === 'legacy' && method === 'initialize') {
+    const params = parseParams(method, initializeParams, message.params);
+    return { protocolVersion: negotiatedLegacyVersion(params.protocolVersion), capabilities: MCP_CAPABILITIES, serverInfo: serverIdentity(spec), instructions: spec.instructions };
+  }
+  if (era === 'legacy' && method === 'ping') return {};
+  if (era === 'modern' && method === 'server/discover') return discoverResult(spec, SUPPORTED_VERSIONS);
+  const result = await runMethod(method, message.params, context);
+  if (result === undefined) throw new RpcError(CODES.methodNotFound, `Método não encontrado: "${method}".`, { method });
+  return result;
+}
 
-export function createMcpServer(spec: McpServerSpec, context: ToolSources): Server {
-  const server = new Server(
-    { name: spec.name, version: spec.version, title: spec.title },
-    { capabilities: { tools: {} }, instructions: spec.instructions, jsonSchemaValidator: NO_ELICITATION },
-  );
-  const byName = new Map<string, ToolDefinition>(spec.tools.map((tool) => [tool.name, tool]));
-  server.setRequestHandler(ListToolsRequestSchema, () => {
-    let tools = listings.get(spec);
-    if (!tools) listings.set(spec, (tools = spec.tools.map(toolListing)));
-    return { tools };
-  });
-  server.setRequestHandler(CallToolRequestSchema, async (request) => {
-    const tool = byName.get(request.params.name);
-    if (!tool) {
-      throw new McpError(ErrorCode.InvalidParams, `Ferramenta desconhecida: "${request.params.name}". Ferramentas deste servidor: ${[...byName.keys()].join(', ')}.`);
+/** The modern form of a result: `resultType`, caching hints when cacheable, the server's identity in `_meta`. */
+function modernResult(method: string, result: Record<string, unknown>, spec: McpServerSpec): Record<string, unknown> {
+  const meta = isObject(result._meta) ? result._meta : {};
+  const { name, version } = serverIdentity(spec);
+  return {
+    ...result,
+    resultType: 'complete',
+    ...(method === 'server/discover' || isCacheable(method) ? CACHE_HINTS : {}),
+    _meta: { ...meta, [META.serverInfo]: { name, version } },
+  };
+}
+
+export async function serveMessage(message: RpcMessage, spec: McpServerSpec, sources: ToolSources, era: Era): Promise<Answer> {
+  if (typeof message.method !== 'string' || message.id === undefined) return { status: 202 };
+  const id = message.id ?? null;
+  const context: MethodContext = { spec, sources, era };
+  try {
+    const result = await resultOf(message, context);
+    return { status: 200, response: { jsonrpc: '2.0', id, result: era === 'modern' ? modernResult(message.method, result, spec) : result } };
+  } catch (thrown) {
+    let error: RpcError;
+    if (thrown instanceof RpcError) error = thrown;
+    else {
+      console.error(`[mcp] ${spec.id} ${message.method}`, thrown);
+      error = new RpcError(CODES.internalError, `Falha inesperada ao responder ${message.method}. Tente de novo em instantes.`);
     }
-    return callTool(tool, request.params.arguments, context);
-  });
-  return server;
+    const status = era === 'modern' && error.code === CODES.methodNotFound ? 404 : 200;
+    return { status, response: { jsonrpc: '2.0', id, error: error.toJSON() } };
+  }
 }

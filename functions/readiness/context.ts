@@ -6,6 +6,7 @@
  * Every analysis of site content is bounded and runs under the measurement's deadline (`deadline.ts`).
  */
 import { XMLParser } from 'fast-xml-parser';
+import { isObject } from '../../src/model/json-object.ts';
 import { analyzeHtml, type PageAnalysis } from './analysis/html.ts';
 import { detectInterference } from './analysis/challenge.ts';
 import { parseLinkHeader } from './analysis/link-header.ts';
@@ -190,7 +191,7 @@ export function parseJson(text: string): unknown {
   }
 }
 
-export const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+export { isObject };
 
 export async function createContext(init: ContextInit): Promise<MeasurementContext> {
   const origin = new URL(init.home.finalUrl).origin;

@@ -4,6 +4,7 @@
  * (server/netlify-rules.ts), so Netlify and `npm start` serve static files alike.
  */
 import { PAGE_ALIASES } from '../model/aliases.ts';
+import { PUBLISHED_DATA_MAX_AGE_SECONDS } from '../model/freshness.ts';
 import { MARKDOWN_MEDIA_TYPE, NEGOTIATED_VARY } from '../model/media-types.ts';
 import { routeOf, twinOf } from '../model/routes.ts';
 import { PAGE_SECURITY_HEADERS } from '../../functions/http/security-headers.ts';
@@ -97,7 +98,7 @@ export function renderHeadersFile(paths: readonly string[]): string {
     block(path, {
       'Content-Type': type,
       'Access-Control-Allow-Origin': '*',
-      'Cache-Control': 'public, max-age=300, must-revalidate',
+      'Cache-Control': `public, max-age=${PUBLISHED_DATA_MAX_AGE_SECONDS}, must-revalidate`,
     });
   }
   // Page routes: HTML to browsers, the markdown twin to `Accept: text/markdown` and to AI crawlers by user

@@ -9,8 +9,8 @@
  *    with sha256 digests of the exact bytes served.
  */
 import { createHash } from 'node:crypto';
-import { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
-import { MCP_SERVERS, type McpServerSpec } from '../../functions/mcp/servers.ts';
+import { MODERN_VERSION, SUPPORTED_VERSIONS } from '../../functions/mcp/protocol.ts';
+import { MCP_CAPABILITIES, MCP_SERVERS, type McpServerSpec } from '../../functions/mcp/servers.ts';
 import { type ToolDefinition, toolListing } from '../../functions/mcp/registry.ts';
 import { API_VERSION, SITE_NAME, SITE_TAGLINE, contactEmail, siteOrigin } from '../config/site.ts';
 import { MEASURE_PATH } from '../model/measurement.ts';
@@ -33,12 +33,13 @@ export function mcpServerCard(spec: McpServerSpec, origin = siteOrigin()) {
     title: spec.title,
     description: spec.description,
     websiteUrl: `${origin}/agentes`,
-    remotes: [{ type: 'streamable-http' as const, url: endpoint, supportedProtocolVersions: [...SUPPORTED_PROTOCOL_VERSIONS] }],
+    // Dual-era (functions/mcp/protocol.ts): 2026-07-28 and the legacy revisions it still honours in full.
+    remotes: [{ type: 'streamable-http' as const, url: endpoint, supportedProtocolVersions: [...SUPPORTED_VERSIONS] }],
     // Legacy (SEP-1649) members, still read by scanners.
     serverInfo: { name: spec.name, version: spec.version, title: spec.title },
-    protocolVersion: LATEST_PROTOCOL_VERSION,
+    protocolVersion: MODERN_VERSION,
     transport: { type: 'streamable-http' as const, endpoint },
-    capabilities: { tools: {} },
+    capabilities: MCP_CAPABILITIES,
     authentication: { required: false, schemes: [] as string[] },
     instructions: spec.instructions,
     tools: spec.tools.map(toolListing),
@@ -80,6 +81,8 @@ const TOOL_TAGS: Record<string, string[]> = {
   list_services: ['servicos', 'catalogo', 'consultoria'],
   get_pricing: ['precos', 'orcamento'],
   how_to_hire: ['contratacao', 'contato'],
+  search: ['busca', 'conteudo', 'conectores'],
+  fetch: ['conteudo', 'markdown', 'conectores'],
   list_docs: ['documentacao'],
   get_doc: ['documentacao', 'markdown'],
   search_docs: ['documentacao', 'busca'],
@@ -93,6 +96,8 @@ const TOOL_EXAMPLES: Record<string, string[]> = {
   list_services: ['Quais serviços de implementação vocês oferecem?'],
   get_pricing: ['Quanto custa o diagnóstico de visibilidade?'],
   how_to_hire: ['Como contratar o diagnóstico?'],
+  search: ['llms.txt', 'preço do diagnóstico'],
+  fetch: ['Leia a página solucoes/seo-tecnico'],
   list_docs: ['Que documentos existem para agentes?'],
   get_doc: ['Leia /auth.md'],
   search_docs: ['Como obter um token da API?'],

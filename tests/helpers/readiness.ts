@@ -170,6 +170,40 @@ function send(res: ServerResponse, status: number, type: string, body: string, h
 }
 
 /** A site that does everything the checks ask for. */
+/**
+ * The fixture's MCP server, answered as SSE (as Streamable HTTP servers may). `dual-era`: MCP 2026-07-28's
+ * `server/discover` beside `initialize`, with OpenAI's `search`/`fetch`; `legacy`: `initialize` only, one tool.
+ */
+async function fixtureMcp(req: IncomingMessage, res: ServerResponse, { origin, body }: { origin: string; body: string }, era: 'dual-era' | 'legacy') {
+  if (req.method !== 'POST') return send(res, 405, 'application/json', '{}', { allow: 'POST' });
+  const message = JSON.parse(body || '{}') as { id?: number; method?: string; params?: { name?: string } };
+  if (message.id === undefined) return send(res, 202, 'application/json', '');
+  const text = { type: 'object', properties: { query: { type: 'string' }, id: { type: 'string' } } };
+  const tools = [
+    { name: 'buscar', description: 'Busca no site', inputSchema: { type: 'object' } },
+    ...(era === 'dual-era'
+      ? [
+          { name: 'search', description: 'Busca', inputSchema: { ...text, required: ['query'] }, outputSchema: { type: 'object' }, annotations: { readOnlyHint: true } },
+          { name: 'fetch', description: 'Lê', inputSchema: { ...text, required: ['id'] }, outputSchema: { type: 'object' }, annotations: { readOnlyHint: true } },
+        ]
+      : []),
+  ];
+  const found = { results: [{ id: 'sobre', title: 'Sobre', url: `${origin}/sobre` }] };
+  let result: Record<string, unknown> | undefined;
+  if (message.method === 'initialize') result = { protocolVersion: '2025-06-18', capabilities: { tools: {} }, serverInfo: { name: 'fixture-mcp', version: '1.0.0' } };
+  else if (message.method === 'server/discover' && era === 'dual-era') result = { resultType: 'complete', supportedVersions: ['2026-07-28', '2025-06-18'], capabilities: { tools: {} } };
+  else if (message.method === 'tools/list') result = { tools };
+  else if (message.method === 'tools/call' && message.params?.name === 'search' && era === 'dual-era') {
+    result = { content: [{ type: 'text', text: JSON.stringify(found) }], structuredContent: found };
+  }
+  const reply = result ? { jsonrpc: '2.0', id: message.id, result } : { jsonrpc: '2.0', id: message.id, error: { code: -32601, message: 'não encontrado' } };
+  return send(res, 200, 'text/event-stream', `event: message\ndata: ${JSON.stringify(reply)}\n\n`);
+}
+
+/** The agent-ready site with a legacy-only MCP server (`initialize`, no `server/discover`, no search/fetch). */
+export const legacyMcpSite: FixtureHandler = (req, res, ctx) =>
+  (req.url ?? '/').split('?')[0] === '/mcp' ? fixtureMcp(req, res, ctx, 'legacy') : agentReadySite(req, res, ctx);
+
 export const agentReadySite: FixtureHandler = (req, res, { origin, body }) => {
   const url = new URL(req.url ?? '/', origin);
   const path = url.pathname;
@@ -208,20 +242,8 @@ export const agentReadySite: FixtureHandler = (req, res, { origin, body }) => {
       return send(res, 200, 'application/json', JSON.stringify({ issuer: origin, token_endpoint: `${origin}/token`, grant_types_supported: ['urn:ietf:params:oauth:grant-type:jwt-bearer'], response_types_supported: [] }));
     case '/.well-known/mcp/server-card.json':
       return send(res, 200, 'application/json', JSON.stringify({ name: 'br.exemplo/fixture', version: '1.0.0', description: 'Servidor MCP da fixture', serverInfo: { name: 'fixture', version: '1.0.0' }, transport: { type: 'streamable-http', endpoint: '/mcp' }, remotes: [{ type: 'streamable-http', url: `${origin}/mcp` }] }));
-    case '/mcp': {
-      if (req.method !== 'POST') return send(res, 405, 'application/json', '{}', { allow: 'POST' });
-      const message = JSON.parse(body || '{}') as { id?: number; method?: string };
-      if (message.id === undefined) return send(res, 202, 'application/json', '');
-      const result =
-        message.method === 'initialize'
-          ? { protocolVersion: '2025-06-18', capabilities: { tools: {} }, serverInfo: { name: 'fixture-mcp', version: '1.0.0' } }
-          : message.method === 'tools/list'
-            ? { tools: [{ name: 'buscar', description: 'Busca no site', inputSchema: { type: 'object' } }] }
-            : undefined;
-      const reply = result ? { jsonrpc: '2.0', id: message.id, result } : { jsonrpc: '2.0', id: message.id, error: { code: -32601, message: 'não encontrado' } };
-      // Answered as SSE, as Streamable HTTP servers may.
-      return send(res, 200, 'text/event-stream', `event: message\ndata: ${JSON.stringify(reply)}\n\n`);
-    }
+    case '/mcp':
+      return fixtureMcp(req, res, { origin, body }, 'dual-era');
     case '/.well-known/agent-card.json':
       return send(res, 200, 'application/json', JSON.stringify({ name: 'Fixture', description: 'Agente da fixture', version: '1.0.0', supportedInterfaces: [{ url: `${origin}/a2a`, protocolBinding: 'JSONRPC', protocolVersion: '1.0' }], capabilities: { streaming: false }, defaultInputModes: ['text/plain'], defaultOutputModes: ['text/plain'], skills: [{ id: 'buscar', name: 'Buscar', description: 'Busca no site', tags: ['busca'] }] }));
     case '/.well-known/agent-skills/index.json':

@@ -66,6 +66,10 @@ test('the service measuring its own local server gets A+', async () => {
   const verificacoes = envelope.camadas.flatMap((c) => c.verificacoes);
   assert.equal(verificacoes.find((v) => v.id === 'llms-txt-links')?.status, 'passou');
   assert.equal(verificacoes.find((v) => v.id === 'links-nos-gemeos')?.status, 'passou');
+  // Issue 21: our MCP answers the current revision, with OpenAI's search/fetch pair.
+  const revision = verificacoes.find((v) => v.id === 'mcp-revisao');
+  assert.equal(revision?.status, 'passou', revision?.detalhe);
+  assert.match(revision?.detalhe ?? '', /^MCP atual em http:\/\/localhost:\d+\/mcp: .*Revisão testada: 2026-07-28; respondida: 2026-07-28\. Oferece search e fetch/);
   assert.equal(envelope.interfaces?.exigidas, true);
   assert.deepEqual(network.violations, []);
 });

@@ -22,6 +22,7 @@ import {
   type GuardNetwork,
   guardNetwork,
   hugeSite,
+  legacyMcpSite,
   redirectLoopSite,
   redirectTo,
   slowSite,
@@ -76,7 +77,13 @@ describe('agent-ready fixture', () => {
   });
 
   test('live MCP initialize + tools/list over SSE', () => {
-    assert.match(verificacao(envelope, 'mcp-ao-vivo')?.detalhe ?? '', /fixture-mcp.*1 ferramenta/);
+    assert.match(verificacao(envelope, 'mcp-ao-vivo')?.detalhe ?? '', /fixture-mcp.*3 ferramenta\(s\): buscar, search, fetch/);
+  });
+
+  test('the MCP server answers the current revision (2026-07-28) with search and fetch', () => {
+    const check = verificacao(envelope, 'mcp-revisao');
+    assert.equal(check?.status, 'passou');
+    assert.match(check?.detalhe ?? '', /^MCP atual em .*Revisão testada: 2026-07-28; respondida: 2026-07-28\. Oferece search e fetch/);
   });
 
   test('every request carried the User-Agent and a valid Web Bot Auth signature (verified by web-bot-auth)', async () => {
@@ -118,6 +125,18 @@ describe('scored sites with gaps', () => {
     assert.ok(envelope.lacunas.some((l) => l.verificacao === 'llms-full-txt'));
   });
 
+  test('an MCP server that serves only the legacy revision: a legacy verdict with the migration note, not a failure', async () => {
+    const site = await fixture(legacyMcpSite);
+    const envelope = await run(site.host);
+    assert.equal(verificacao(envelope, 'mcp-ao-vivo')?.status, 'passou');
+    const check = verificacao(envelope, 'mcp-revisao');
+    assert.equal(check?.status, 'parcial', check?.detalhe);
+    assert.match(check?.detalhe ?? '', /^MCP legado em .*initialize respondeu com protocolVersion 2025-06-18\. Revisão testada: 2026-07-28; respondida: 2025-06-18\./);
+    const lacuna = envelope.lacunas.find((l) => l.verificacao === 'mcp-revisao');
+    assert.match(lacuna?.comoCorrigir ?? '', /Migre para o MCP 2026-07-28 mantendo o initialize/);
+    assert.ok((envelope.nota ?? 0) >= 90, `nota ${envelope.nota}`);
+  });
+
   test('bare site: low grade, a lacuna with why and how for every lost point', async () => {
     const site = await fixture(bareSite);
     const envelope = await run(site.host);
@@ -132,7 +151,7 @@ describe('scored sites with gaps', () => {
     assert.equal(verificacao(envelope, 'openapi')?.status, 'nao_se_aplica', 'a site without an API is not failed on API checks');
     assert.equal(verificacao(envelope, 'oauth-servidor')?.status, 'nao_se_aplica');
     // Issue 14: no API or app signal, so the agent-interface checks that find nothing are left out, and the result says so.
-    for (const id of ['mcp-cartao', 'mcp-ao-vivo', 'a2a-cartao', 'agent-skills', 'webmcp']) assert.equal(verificacao(envelope, id)?.status, 'nao_se_aplica', id);
+    for (const id of ['mcp-cartao', 'mcp-ao-vivo', 'mcp-revisao', 'a2a-cartao', 'agent-skills', 'webmcp']) assert.equal(verificacao(envelope, id)?.status, 'nao_se_aplica', id);
     assert.deepEqual(envelope.interfaces, { exigidas: false, sinais: [] });
     assert.ok(!ids.includes('mcp-ao-vivo'));
   });

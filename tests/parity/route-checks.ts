@@ -380,6 +380,26 @@ export const ROUTE_CHECKS: readonly RouteCheck[] = [
     stableBody: true,
   },
   {
+    name: 'POST /mcp server/discover (MCP 2026-07-28, headers mirrored)',
+    method: 'POST',
+    path: '/mcp',
+    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'server/discover' },
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 2,
+      method: 'server/discover',
+      params: { _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} } },
+    }),
+    status: 200,
+    expect: { 'content-type': JSON_TYPE },
+    verify: (body) => {
+      const message = json(body);
+      assert.equal(message.id, 2);
+      assert.equal(message.result?.resultType, 'complete');
+      assert.ok(message.result?.supportedVersions?.includes('2026-07-28'), 'revisão 2026-07-28');
+    },
+  },
+  {
     name: 'GET /mcp: 405',
     method: 'GET',
     path: '/mcp',

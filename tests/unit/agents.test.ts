@@ -7,7 +7,8 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { describe, test } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { answer, clampResults, flagValue, schemaTypeOf, sseBody, toResults } from '../../functions/ask/nlweb.ts';
 import { askAnswerSchema } from '../../functions/ask/schemas.ts';
 import { siteData } from '../../functions/content/site-data.ts';
@@ -16,7 +17,8 @@ import { hostAllowed, originAllowed } from '../../functions/mcp/origin.ts';
 import { routeOf } from '../../functions/mcp/product-tools.ts';
 import type { ToolSources } from '../../functions/mcp/registry.ts';
 import type { ReadingOutcome } from '../../functions/readiness/read-reading.ts';
-import { createMcpServer } from '../../functions/mcp/server.ts';
+import type { RpcMessage } from '../../functions/mcp/protocol.ts';
+import { serveMessage } from '../../functions/mcp/server.ts';
 import { MCP_SERVERS } from '../../functions/mcp/servers.ts';
 import type { Envelope } from '../../functions/readiness/envelope.ts';
 import { matchFunctionRoute } from '../../functions/routes.ts';
@@ -41,12 +43,20 @@ function context(readReading: ToolSources['readReading']): ToolSources {
   };
 }
 
+/** The SDK's client talking, in memory, to the servers' message core (server.ts), as a legacy (initialize) client. */
 async function client(id: 'product' | 'docs', ctx: ToolSources): Promise<Client> {
-  const server = createMcpServer(MCP_SERVERS[id], ctx);
-  const [serverSide, clientSide] = InMemoryTransport.createLinkedPair();
-  await server.connect(serverSide);
+  const transport: Transport = {
+    async start() {},
+    async close() {
+      transport.onclose?.();
+    },
+    async send(message) {
+      const answer = await serveMessage(message as RpcMessage, MCP_SERVERS[id], ctx, 'legacy');
+      if (answer.response) queueMicrotask(() => transport.onmessage?.(answer.response as JSONRPCMessage));
+    },
+  };
   const c = new Client({ name: 'teste-unitario', version: '1.0.0' });
-  await c.connect(clientSide);
+  await c.connect(transport);
   return c;
 }
 
@@ -60,8 +70,8 @@ const envelope = (e: Partial<Envelope> & { dominio: string; estado: Envelope['es
 });
 
 describe('MCP registries', () => {
-  test('tool names are the contract names, unique and valid', () => {
-    assert.deepEqual(MCP_SERVERS.product.tools.map((t) => t.name), ['get_readiness_score', 'search_site', 'get_page', 'list_services', 'get_pricing', 'how_to_hire']);
+  test('tool names are the contract names (then OpenAI\'s search and fetch on /mcp), unique and valid', () => {
+    assert.deepEqual(MCP_SERVERS.product.tools.map((t) => t.name), ['get_readiness_score', 'search_site', 'get_page', 'list_services', 'get_pricing', 'how_to_hire', 'search', 'fetch']);
     assert.deepEqual(MCP_SERVERS.docs.tools.map((t) => t.name), ['list_docs', 'get_doc', 'search_docs', 'get_llms_txt']);
     for (const spec of Object.values(MCP_SERVERS)) {
       assert.ok(spec.description.length <= 100, `${spec.id}: descrição com ${spec.description.length} caracteres`);

@@ -28,6 +28,7 @@ import { llmsTxtValido } from './llms-txt-valido.ts';
 import { markdownGemeo } from './markdown-gemeo.ts';
 import { mcpAoVivo } from './mcp-ao-vivo.ts';
 import { mcpCartao } from './mcp-cartao.ts';
+import { mcpRevisao } from './mcp-revisao.ts';
 import { negociacaoMarkdown } from './negociacao-markdown.ts';
 import { oauthRecursoProtegido } from './oauth-recurso-protegido.ts';
 import { oauthServidor } from './oauth-servidor.ts';
@@ -84,6 +85,7 @@ export const CHECKS: readonly CheckDefinition[] = [
   oauthServidor,
   mcpCartao,
   mcpAoVivo,
+  mcpRevisao,
   a2aCartao,
   agentSkills,
   webmcp,

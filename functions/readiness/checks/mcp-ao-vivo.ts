@@ -22,7 +22,11 @@ export function jsonRpcResult(body: string, id: number): Record<string, unknown>
   return candidates.find((m): m is Record<string, unknown> => isObject(m) && m.id === id);
 }
 
-async function rpc(ctx: MeasurementContext, url: string, id: number, method: string, params: unknown, extra: Record<string, string> = {}): Promise<Probe> {
+/** How the reading agent names itself to an MCP server (`clientInfo`). */
+export const READER_CLIENT_INFO = { name: 'SinalCognitivoLeitor', version: '1.0' } as const;
+
+/** One JSON-RPC request POSTed to an MCP endpoint (memoized by the context like every fetch). */
+export async function rpc(ctx: MeasurementContext, url: string, id: number, method: string, params: unknown, extra: Record<string, string> = {}): Promise<Probe> {
   return ctx.get(url, {
     method: 'POST',
     accept: 'application/json, text/event-stream',
@@ -49,7 +53,7 @@ export const mcpAoVivo: CheckDefinition = {
     const init = await rpc(ctx, url, 1, 'initialize', {
       protocolVersion: MCP_PROTOCOL_VERSION,
       capabilities: {},
-      clientInfo: { name: 'SinalCognitivoLeitor', version: '1.0' },
+      clientInfo: READER_CLIENT_INFO,
     });
     if (!isResponse(init)) return missingInterface(ctx, `initialize em ${where} falhou: ${init.message}.`);
     if (init.status !== 200) return missingInterface(ctx, `initialize em ${where} respondeu ${init.status}${fromCard ? '' : ' (nenhum cartão MCP indica outro endereço)'}.`);

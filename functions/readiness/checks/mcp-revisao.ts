@@ -1,0 +1,216 @@
+/**
+ * Which MCP revision a site's server answers, and whether it offers OpenAI's connector pair.
+ *
+ * On the site's own origin only (a card pointing elsewhere is reported, not followed), at the server's address
+ * (the card's, or `/mcp`):
+ *
+ * 1. `server/discover` as MCP 2026-07-28 asks (per-request `_meta`, `MCP-Protocol-Version`, `Mcp-Method`):
+ *    a result naming 2026-07-28 (or a later revision) is **current**;
+ * 2. otherwise `initialize` (the handshake of the revisions up to 2025-11-25): a legacy revision still honoured
+ *    by today's clients (2025-03-26 to 2025-11-25) is **legacy**, with a migration note; anything older, or a
+ *    server that answers neither, is **stale/invalid**;
+ * 3. `tools/list` in the era found, and one read-only call of `search` when it is listed: `search` and `fetch`
+ *    in OpenAI's shape (`{results:[{id,title,url}]}`, output schemas) or not.
+ *
+ * `readMcpRevision` returns the reading as data (every URL requested with its status, and what decided);
+ * the check turns it into an outcome.
+ */
+import { LEGACY_VERSIONS, META, MODERN_VERSION } from '../../mcp/protocol.ts';
+import { isObject, isResponse, type MeasurementContext, type Probe } from '../context.ts';
+import { missingInterface } from './api-signals.ts';
+import { jsonRpcResult, READER_CLIENT_INFO, rpc } from './mcp-ao-vivo.ts';
+import { mcpEndpoint } from './mcp-cartao.ts';
+import { type CheckDefinition, type CheckOutcome, failed, partial, passed } from './types.ts';
+
+/** The verdict vocabulary of the 2026 standards. */
+export type RevisionVerdict = 'current' | 'legacy' | 'stale-invalid';
+
+export interface McpRequestRecord {
+  method: string;
+  url: string;
+  /** HTTP status, or the fetch failure. */
+  status: number | string;
+  /** JSON-RPC error code, when the answer was one. */
+  rpcError?: number;
+}
+
+export interface McpRevisionReading {
+  /** The MCP endpoint requested. */
+  url: string;
+  /** The card's endpoint when it pointed to another origin (not followed). */
+  offOrigin?: string;
+  /** `absent` when nothing at the address speaks MCP in either era. */
+  verdict: RevisionVerdict | 'absent';
+  /** The revision the server answered with (the newest of `supportedVersions`, or `initialize`'s `protocolVersion`). */
+  revision?: string;
+  /** What decided the verdict (pt-BR). */
+  decidedBy: string;
+  requests: McpRequestRecord[];
+  connector: { search: boolean; fetch: boolean; shape: boolean; detail: string };
+}
+
+/** The revision tested first: the current one. */
+export const TESTED_REVISION = MODERN_VERSION;
+
+const isRevision = (value: unknown): value is string => typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value);
+
+function record(method: string, url: string, probe: Probe, message?: Record<string, unknown>): McpRequestRecord {
+  const error = isObject(message?.error) && typeof message.error.code === 'number' ? message.error.code : undefined;
+  return { method, url, status: isResponse(probe) ? probe.status : probe.code, ...(error !== undefined ? { rpcError: error } : {}) };
+}
+
+/** A query for the one `search` call: the first long word of the home page's title, or the domain's first label. */
+const searchQuery = (ctx: MeasurementContext): string =>
+  ctx.page.title.split(/[^\p{L}\p{N}]+/u).find((w) => w.length >= 4) ?? ctx.domain.split('.')[0] ?? 'site';
+
+const hasStringProperty = (schema: unknown, name: string): boolean =>
+  isObject(schema) && isObject(schema.properties) && isObject(schema.properties[name]) && schema.properties[name].type === 'string';
+
+export async function readMcpRevision(ctx: MeasurementContext): Promise<McpRevisionReading> {
+  const found = await mcpEndpoint(ctx);
+  let url = found.url;
+  let offOrigin: string | undefined;
+  if (new URL(url).origin !== ctx.origin) {
+    offOrigin = url;
+    url = ctx.url('/mcp');
+  }
+  const requests: McpRequestRecord[] = [];
+  const meta = { [META.protocolVersion]: MODERN_VERSION, [META.clientCapabilities]: {}, [META.clientInfo]: READER_CLIENT_INFO };
+  const modernHeaders = (method: string, name?: string) => ({
+    'mcp-protocol-version': MODERN_VERSION,
+    'mcp-method': method,
+    ...(name ? { 'mcp-name': name } : {}),
+  });
+
+  let era: 'modern' | 'legacy' | undefined;
+  let verdict: McpRevisionReading['verdict'] = 'absent';
+  let revision: string | undefined;
+  let decidedBy: string;
+  const legacyHeaders: Record<string, string> = {};
+
+  const discover = await rpc(ctx, url, 1, 'server/discover', { _meta: meta }, modernHeaders('server/discover'));
+  const discovered = isResponse(discover) ? jsonRpcResult(discover.body, 1) : undefined;
+  requests.push(record('server/discover', url, discover, discovered));
+  const result = isObject(discovered?.result) ? discovered.result : undefined;
+  const unsupported = isObject(discovered?.error) && discovered.error.code === -32022 && isObject(discovered.error.data) ? discovered.error.data : undefined;
+  const versions = (result && Array.isArray(result.supportedVersions) ? result.supportedVersions : unsupported && Array.isArray(unsupported.supported) ? unsupported.supported : []).filter(isRevision);
+  if (result || unsupported) {
+    era = 'modern';
+    revision = [...versions].sort().at(-1);
+    if (versions.some((v) => v >= MODERN_VERSION)) {
+      verdict = 'current';
+      decidedBy = `server/discover respondeu ${isResponse(discover) ? discover.status : ''} com supportedVersions ${JSON.stringify(versions)}`;
+    } else {
+      verdict = 'stale-invalid';
+      decidedBy = result
+        ? `server/discover respondeu, mas supportedVersions ${JSON.stringify(versions)} não nomeia ${MODERN_VERSION} nem revisão posterior`
+        : `server/discover recusou ${MODERN_VERSION} (erro -32022) e só aceita ${JSON.stringify(versions)}`;
+    }
+  } else {
+    const why = isResponse(discover) ? `respondeu ${discover.status}${discovered?.error ? ` com o erro JSON-RPC ${String((discovered.error as Record<string, unknown>).code)}` : ''}` : `falhou (${discover.message})`;
+    const init = await rpc(ctx, url, 2, 'initialize', { protocolVersion: LEGACY_VERSIONS[0], capabilities: {}, clientInfo: READER_CLIENT_INFO });
+    const initialized = isResponse(init) ? jsonRpcResult(init.body, 2) : undefined;
+    requests.push(record('initialize', url, init, initialized));
+    const answered = isObject(initialized?.result) ? initialized.result : undefined;
+    if (answered && isRevision(answered.protocolVersion) && isObject(answered.serverInfo)) {
+      era = 'legacy';
+      revision = answered.protocolVersion;
+      legacyHeaders['mcp-protocol-version'] = revision;
+      const session = isResponse(init) ? init.headers.get('mcp-session-id') : null;
+      if (session) legacyHeaders['mcp-session-id'] = session;
+      const honoured = (LEGACY_VERSIONS as readonly string[]).includes(revision);
+      verdict = honoured ? 'legacy' : 'stale-invalid';
+      decidedBy = `server/discover ${why}; initialize respondeu com protocolVersion ${revision}${honoured ? '' : ', revisão anterior às que os clientes de hoje aceitam'}`;
+    } else if (answered || initialized?.error) {
+      verdict = 'stale-invalid';
+      decidedBy = `server/discover ${why}; initialize respondeu JSON-RPC${initialized?.error ? ` com o erro ${String((initialized.error as Record<string, unknown>).code)}` : ''} sem protocolVersion e serverInfo válidos`;
+    } else {
+      decidedBy = `server/discover ${why}; initialize ${isResponse(init) ? `respondeu ${init.status}` : `falhou (${init.message})`}`;
+    }
+  }
+
+  const connector = { search: false, fetch: false, shape: false, detail: 'não verificado: nenhum servidor MCP respondeu' };
+  if (era) {
+    const headers = era === 'modern' ? modernHeaders('tools/list') : legacyHeaders;
+    const list = await rpc(ctx, url, 3, 'tools/list', era === 'modern' ? { _meta: meta } : {}, headers);
+    const listed = isResponse(list) ? jsonRpcResult(list.body, 3) : undefined;
+    requests.push(record('tools/list', url, list, listed));
+    const tools = isObject(listed?.result) && Array.isArray(listed.result.tools) ? listed.result.tools.filter(isObject) : [];
+    const search = tools.find((t) => t.name === 'search');
+    const fetchTool = tools.find((t) => t.name === 'fetch');
+    connector.search = Boolean(search);
+    connector.fetch = Boolean(fetchTool);
+    if (!search || !fetchTool) {
+      connector.detail = `tools/list (${tools.length} ferramenta(s)) não tem ${[!search && 'search', !fetchTool && 'fetch'].filter(Boolean).join(' nem ')}`;
+    } else {
+      const problems: string[] = [];
+      if (!hasStringProperty(search.inputSchema, 'query')) problems.push('search sem o argumento query (texto)');
+      if (!hasStringProperty(fetchTool.inputSchema, 'id')) problems.push('fetch sem o argumento id (texto)');
+      if (!isObject(search.outputSchema) || !isObject(fetchTool.outputSchema)) problems.push('sem outputSchema');
+      const destructive = isObject(search.annotations) && (search.annotations.readOnlyHint === false || search.annotations.destructiveHint === true);
+      if (destructive) problems.push('search não se declara somente leitura (a chamada não foi feita)');
+      else {
+        const query = searchQuery(ctx);
+        const params = { name: 'search', arguments: { query }, ...(era === 'modern' ? { _meta: meta } : {}) };
+        const called = await rpc(ctx, url, 4, 'tools/call', params, era === 'modern' ? modernHeaders('tools/call', 'search') : legacyHeaders);
+        const answer = isResponse(called) ? jsonRpcResult(called.body, 4) : undefined;
+        requests.push(record('tools/call search', url, called, answer));
+        const out = isObject(answer?.result) ? answer.result : undefined;
+        const structured = isObject(out?.structuredContent) ? out.structuredContent : undefined;
+        const results = structured && Array.isArray(structured.results) ? structured.results : undefined;
+        if (!results) problems.push(`search("${query}") não devolveu structuredContent.results`);
+        else if (!results.every((r) => isObject(r) && typeof r.id === 'string' && typeof r.title === 'string' && typeof r.url === 'string')) {
+          problems.push(`search("${query}") devolveu resultados sem id, title e url`);
+        }
+      }
+      connector.shape = problems.length === 0;
+      connector.detail = problems.length ? `search e fetch listados, mas ${problems.join('; ')}` : 'search e fetch no formato dos conectores da OpenAI';
+    }
+  }
+  return { url, ...(offOrigin ? { offOrigin } : {}), verdict, ...(revision ? { revision } : {}), decidedBy, requests, connector };
+}
+
+/** Credit of each verdict, before the connector pair (which keeps the rest). */
+const VERDICT_CREDIT: Record<RevisionVerdict, number> = { current: 1, legacy: 0.6, 'stale-invalid': 0 };
+/** Share of the credit kept without OpenAI's search/fetch pair. */
+const WITHOUT_CONNECTOR = 0.8;
+
+const LABEL: Record<RevisionVerdict, string> = { current: 'atual', legacy: 'legado', 'stale-invalid': 'obsoleto ou inválido' };
+
+export const MIGRATION_NOTE =
+  `Migre para o MCP ${MODERN_VERSION} mantendo o initialize: implemente server/discover, leia a versão e as capacidades do cliente em _meta de cada requisição, ` +
+  'acrescente resultType a todo resultado e ttlMs/cacheScope às listas e leituras, e valide os cabeçalhos MCP-Protocol-Version, Mcp-Method e Mcp-Name ' +
+  '(o SDK TypeScript v2, @modelcontextprotocol/server, atende as duas eras com um só endereço).';
+
+const CONNECTOR_NOTE =
+  'Para conectores da OpenAI (pesquisa aprofundada do ChatGPT), ofereça também as ferramentas somente leitura search(query) → {results:[{id,title,url}]} e fetch(id) → {id,title,text,url,metadata}, com outputSchema e o mesmo JSON num bloco de texto.';
+
+export function revisionOutcome(reading: McpRevisionReading): CheckOutcome | undefined {
+  if (reading.verdict === 'absent') return undefined;
+  const where = `${reading.url}${reading.offOrigin ? ` (o cartão aponta para ${reading.offOrigin}, outra origem: não seguido)` : ''}`;
+  const tested = `Revisão testada: ${TESTED_REVISION}${reading.revision ? `; respondida: ${reading.revision}` : ''}.`;
+  const connector = reading.connector.shape ? 'Oferece search e fetch no formato dos conectores da OpenAI.' : `Conectores da OpenAI: ${reading.connector.detail}.`;
+  const detalhe = `MCP ${LABEL[reading.verdict]} em ${where}: ${reading.decidedBy}. ${tested} ${connector}`;
+  const credit = VERDICT_CREDIT[reading.verdict] * (reading.connector.shape ? 1 : WITHOUT_CONNECTOR);
+  const notes = [reading.verdict === 'current' ? '' : MIGRATION_NOTE, reading.connector.shape ? '' : CONNECTOR_NOTE].filter(Boolean).join(' ');
+  if (reading.verdict === 'stale-invalid') return failed(detalhe, { comoCorrigir: notes });
+  return partial(credit, detalhe, notes ? { comoCorrigir: notes } : {});
+}
+
+export const mcpRevisao: CheckDefinition = {
+  id: 'mcp-revisao',
+  nome: `Revisão do MCP (${MODERN_VERSION}) e conectores`,
+  camada: 'agentes',
+  severidade: 'media',
+  titulo: `O servidor MCP não fala a revisão atual (${MODERN_VERSION})`,
+  porque:
+    `A revisão ${MODERN_VERSION} do MCP troca o aperto de mão initialize por server/discover e metadados em cada requisição; clientes novos a tentam primeiro. ` +
+    'E os conectores da OpenAI (pesquisa aprofundada do ChatGPT) só enxergam um servidor pelas ferramentas search e fetch.',
+  comoCorrigir: `${MIGRATION_NOTE} ${CONNECTOR_NOTE}`,
+  referencia: `https://modelcontextprotocol.io/specification/${MODERN_VERSION}/basic/versioning`,
+  dependeDe: 'mcp-ao-vivo',
+  async run(ctx) {
+    const reading = await readMcpRevision(ctx);
+    return revisionOutcome(reading) ?? (await missingInterface(ctx, `Nenhum servidor MCP em ${reading.url}: ${reading.decidedBy}.`));
+  },
+};
