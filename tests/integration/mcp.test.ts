@@ -20,7 +20,7 @@ import { MEASURE_PAGE } from '../../functions/mcp/product-tools.ts';
 import { LEGACY_VERSIONS, MAX_BATCH, META, MODERN_VERSION, SUPPORTED_VERSIONS } from '../../functions/mcp/protocol.ts';
 import { toolListing } from '../../functions/mcp/registry.ts';
 import { MCP_CAPABILITIES, MCP_SERVERS } from '../../functions/mcp/servers.ts';
-import { clientShare } from '../../functions/readiness/gate.ts';
+import { clientShare } from '../../functions/limits/quotas.ts';
 import { saveReading } from '../../functions/readiness/readings.ts';
 import { type LocalServer, startLocalServer } from '../../server/local.ts';
 import { MCP_CASES } from '../attacks/mcp-cases.ts';
