@@ -103,7 +103,7 @@ describe('discovery and false failures', () => {
     const deadline = createDeadline(10_000);
     const fetcher = createSafeFetcher({ network, allowLoopback: true, signal: deadline.signal, maxBytes: 64 * 1024 });
     const home = await fetcher(`http://${site.host}/`, {});
-    const ctx = await createContext({ domain: site.host, home, fetch: fetcher, loopback: true, httpFallback: false, deadline });
+    const ctx = await createContext({ domain: site.host, home, userAgent: 'SinalCognitivoLeitor/1.0 (teste)', fetch: fetcher, loopback: true, httpFallback: false, deadline });
     const small = await ctx.get('/llms-full.txt', { accept: 'text/markdown' });
     const whole = await ctx.get('/llms-full.txt', { accept: 'text/markdown', maxBytes: 5 * 1024 * 1024 });
     assert.ok('truncated' in small && small.truncated);

@@ -4,6 +4,7 @@
  */
 import { markdownLinks } from '../analysis/llms.ts';
 import { HTML_ACCEPT, isResponse, TWIN_ACCEPT } from '../context.ts';
+import { sitePath } from '../evidence.ts';
 import { type CheckDefinition, notApplicable, partial } from './types.ts';
 
 /** Distinct same-origin links tried across the twins. */
@@ -15,6 +16,7 @@ export const linksNosGemeos: CheckDefinition = {
   camada: 'conteudo',
   severidade: 'baixa',
   titulo: 'As versões markdown têm links quebrados',
+  tituloParcial: 'Parte dos links das versões markdown está quebrada',
   porque:
     'O agente que lê a versão markdown segue os links dela, não os do HTML. Links relativos que só funcionam a partir da página HTML, ou que apontam para endereços antigos, levam o agente a erros.',
   comoCorrigir:
@@ -43,8 +45,10 @@ export const linksNosGemeos: CheckDefinition = {
     );
     const judged = tried.filter((t) => t.probe);
     if (judged.length === 0) return notApplicable('Não houve tempo de testar os links das versões markdown nesta medição.');
-    const broken = judged.filter((t) => !t.probe || !isResponse(t.probe) || t.probe.status >= 400);
-    const detail = `${judged.length - broken.length} de ${judged.length} link(s) das versões markdown respondem${broken.length ? `; quebrados: ${broken.slice(0, 3).map((b) => `${new URL(b.url).pathname} (${b.probe && isResponse(b.probe) ? b.probe.status : (b.probe?.message ?? '')})`).join(', ')}` : ''}.`;
-    return partial((judged.length - broken.length) / judged.length, detail);
+    const broken = judged.filter((t) => !t.probe || !isResponse(t.probe) || t.probe.status >= 400 || !!t.probe.redirectRefused);
+    const answer = (p: NonNullable<(typeof judged)[number]['probe']>) => (isResponse(p) ? `${p.status}${p.redirectRefused ? ' para outra origem' : ''}` : p.message);
+    const detail = `${judged.length - broken.length} de ${judged.length} link(s) das versões markdown respondem${broken.length ? `; quebrados: ${broken.slice(0, 3).map((b) => `${sitePath(b.url)} (${answer(b.probe!)})`).join(', ')}${broken.length > 3 ? ` e mais ${broken.length - 3}` : ''}` : ''}.`;
+    const evidencias = (broken.length ? broken : judged).slice(0, 3).map((b) => (isResponse(b.probe!) ? ctx.evidence(b.probe!, { em: 'status', decisivo: `HTTP ${b.probe!.status}` }) : ctx.evidence(b.probe!)));
+    return partial((judged.length - broken.length) / judged.length, detail, { evidencias });
   },
 };

@@ -1,4 +1,5 @@
 import { isResponse } from '../context.ts';
+import { siteText } from '../evidence.ts';
 import { type CheckDefinition, failed, passed } from './types.ts';
 
 export const llmsTxt: CheckDefinition = {
@@ -14,9 +15,11 @@ export const llmsTxt: CheckDefinition = {
   referencia: 'https://llmstxt.org/',
   async run(ctx) {
     const info = await ctx.llms();
-    if (info.file) return passed(`${new URL(info.url).pathname} publicado (${info.text.length.toLocaleString('pt-BR')} caracteres).`);
-    if (!isResponse(info.probe)) return failed(`Não foi possível ler /llms.txt: ${info.probe.message}.`);
-    if (info.probe.status === 200) return failed('/llms.txt responde 200, mas com HTML ou vazio.');
-    return failed(`/llms.txt respondeu ${info.probe.status}.`);
+    if (info.file) return passed(`${new URL(info.url).pathname} publicado (${info.text.length.toLocaleString('pt-BR')} caracteres).`, { evidencias: [ctx.evidence(info.probe, { em: 'corpo' })] });
+    if (!isResponse(info.probe)) return failed(`Não foi possível ler /llms.txt: ${siteText(info.probe.message)}.`, { evidencias: [ctx.evidence(info.probe)] });
+    if (info.probe.status === 200) {
+      return failed('/llms.txt responde 200, mas com HTML ou vazio.', { evidencias: [ctx.evidence(info.probe, { em: 'cabecalho', decisivo: `Content-Type: ${info.probe.headers.get('content-type') ?? 'ausente'}` })] });
+    }
+    return failed(`/llms.txt respondeu ${info.probe.status}.`, { evidencias: [ctx.evidence(info.probe, { em: 'status', decisivo: `HTTP ${info.probe.status}` })] });
   },
 };
