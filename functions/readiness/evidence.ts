@@ -12,7 +12,7 @@ import type { Evidencia } from './envelope.ts';
 
 export type Evidence = Evidencia;
 
-/** Evidence items a check keeps (the deciding ones first). */
+/** Evidence items a lacuna's check keeps (the deciding ones first); a check that costs nothing keeps one. */
 export const MAX_EVIDENCE = 3;
 /** Characters of a site value quoted into a sentence. */
 export const SITE_TEXT_MAX = 160;

@@ -74,7 +74,8 @@ export function score(results: readonly ScoredCheck[]): Score {
           layerEarned += pontos;
           layerTotal += peso;
         }
-        const evidencias = outcome.evidencias?.slice(0, MAX_EVIDENCE) ?? [];
+        // A verdict that costs nothing shows its deciding request; a lacuna shows up to MAX_EVIDENCE.
+        const evidencias = outcome.evidencias?.slice(0, outcome.status === 'falhou' || outcome.status === 'parcial' ? MAX_EVIDENCE : 1) ?? [];
         return { id: check.id, nome: check.nome, status: outcome.status, peso, pontos, detalhe: outcome.detalhe, ...(evidencias.length ? { evidencias } : {}) };
       });
     earned += layerEarned;

@@ -13,6 +13,8 @@ import { fileURLToPath } from 'node:url';
 import type { FixtureHandler } from './readiness.ts';
 
 export const CORPUS_DIR = fileURLToPath(new URL('../fixtures/readiness-corpus/', import.meta.url));
+/** Real generators' builds behind the false failures of issue 19 (see its README.md): served the same way. */
+export const GENERATORS_DIR = fileURLToPath(new URL('../fixtures/readiness-generators/', import.meta.url));
 
 export interface CorpusManifest {
   nome: string;
@@ -26,11 +28,16 @@ export interface CorpusManifest {
   negociacao?: boolean;
   /** Missing paths answer index.html with 200 (a single-page app's fallback). */
   fallbackSpa?: boolean;
+  /**
+   * A folder asked without its trailing slash answers 301 to `/x/` (GitHub Pages, nginx, `python -m
+   * http.server` all do), instead of serving `x/index.html` at `/x`.
+   */
+  redirecionaPastas?: boolean;
 }
 
-export const corpusSites = (): string[] => readdirSync(CORPUS_DIR).filter((d) => existsSync(join(CORPUS_DIR, d, 'corpus.json'))).sort();
+export const corpusSites = (dir = CORPUS_DIR): string[] => readdirSync(dir).filter((d) => existsSync(join(dir, d, 'corpus.json'))).sort();
 
-export const corpusManifest = (site: string): CorpusManifest => JSON.parse(readFileSync(join(CORPUS_DIR, site, 'corpus.json'), 'utf8')) as CorpusManifest;
+export const corpusManifest = (site: string, dir = CORPUS_DIR): CorpusManifest => JSON.parse(readFileSync(join(dir, site, 'corpus.json'), 'utf8')) as CorpusManifest;
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -44,9 +51,9 @@ const TYPES: Record<string, string> = {
 
 const twinOf = (path: string): string => (path === '/' ? '/index.md' : `${path.replace(/\/$/, '')}.md`);
 
-export function corpusSite(site: string): FixtureHandler {
-  const root = join(CORPUS_DIR, site);
-  const manifest = corpusManifest(site);
+export function corpusSite(site: string, dir = CORPUS_DIR): FixtureHandler {
+  const root = join(dir, site);
+  const manifest = corpusManifest(site, dir);
   const fileAt = (path: string): string | undefined => {
     const clean = normalize(decodeURIComponent(path)).replace(/^(\.\.[/\\])+/, '');
     if (clean.includes('..') || clean.endsWith('corpus.json')) return undefined;
@@ -58,6 +65,11 @@ export function corpusSite(site: string): FixtureHandler {
   };
   return (req, res, { origin }) => {
     const path = new URL(req.url ?? '/', origin).pathname;
+    if (manifest.redirecionaPastas && !path.endsWith('/') && fileAt(`${path}/`)) {
+      res.writeHead(301, { location: `${path}/`, 'content-type': 'text/html; charset=utf-8' });
+      res.end('<html><body>Moved Permanently</body></html>');
+      return;
+    }
     let file = fileAt(path);
     let status = 200;
     const headers: Record<string, string> = { ...manifest.cabecalhos };

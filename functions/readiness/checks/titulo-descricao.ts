@@ -21,6 +21,6 @@ export const tituloDescricao: CheckDefinition = {
     const evidencias = (lacking.length ? lacking : pages).slice(0, 3).map((p) => ctx.evidence(p.probe, { em: 'corpo', decisivo: lacking.length ? `sem ${missingOf(p)}` : `<title> e <meta name="description"> presentes` }));
     if (complete === pages.length) return passed(detail, { evidencias });
     if (complete === 0 && !ctx.page.title) return failed(detail, { evidencias });
-    return partial(complete / pages.length || 0.25, detail, { evidencias });
+    return partial(complete / pages.length || 0.25, detail, { evidencias, ...(complete === 0 ? { titulo: 'Nenhuma página amostrada tem título e meta descrição' } : {}) });
   },
 };
