@@ -12,14 +12,20 @@
  */
 import { siteSegments } from './evidence.ts';
 
-/** Characters that open an inline construct (emphasis, code, links, images, HTML, entities, strikethrough, tables). */
-const INLINE = /[\\`*_[\]<>&~|!]/g;
+/** Characters that open a construct inline (emphasis, code, links, images, HTML, entities, strikethrough, tables) or a heading. */
+const INLINE = /[\\`*_[\]<>&~|!#]/g;
+/** What opens a block when a text starts a line: a list item, a setext underline, an ordered list item. */
+const BLOCK_START = /^(\s{0,3})([-+=]|\d{1,9}(?=[.)]))/;
 /** Autolink triggers of GFM (`https://`, `www.`, e-mail addresses). */
 const AUTOLINK = /:\/\/|www\.|@/gi;
 
-/** Our prose, escaped so that it renders as the same text and opens no construct. */
+/** Our prose, escaped so that it renders as the same text and opens no construct (on one line: no block starts). */
 export function escapeProse(text: string): string {
-  return text.replace(INLINE, (c) => `\\${c}`).replace(AUTOLINK, (m) => (m === '://' ? ':\\/\\/' : m === '@' ? '\\@' : `${m.slice(0, 3)}\\.`));
+  return text
+    .replace(/[\r\n]+/g, ' ')
+    .replace(INLINE, (c) => `\\${c}`)
+    .replace(AUTOLINK, (m) => (m === '://' ? ':\\/\\/' : m === '@' ? '\\@' : `${m.slice(0, 3)}\\.`))
+    .replace(BLOCK_START, (_, space: string, marker: string) => (/\d/.test(marker) ? `${space}${marker}\\` : `${space}\\${marker}`));
 }
 
 const longestRun = (text: string, char: string): number => {

@@ -23,7 +23,7 @@ export const cabecalhosSeguranca: CheckDefinition = {
     ];
     const ok = criteria.filter(([pass]) => pass).length;
     const missing = criteria.filter(([pass]) => !pass).map(([, n]) => n);
-    const evidencias = [ctx.evidence(ctx.home, { em: 'cabecalho', decisivo: missing.length ? `ausentes: ${missing.join(', ')}` : 'os quatro presentes' })];
+    const evidencias = [ctx.evidence(ctx.home, { em: 'cabecalho', decisivo: missing.length ? `faltam ${missing.join(', ')}` : 'os quatro presentes' })];
     if (ok === criteria.length) return passed(`Presentes: ${criteria.map(([, n]) => n).join(', ')}.`, { evidencias });
     return partial(ok / criteria.length, `${ok} de ${criteria.length} cabeçalhos de segurança na página inicial; faltam: ${missing.join(', ')}.`, { evidencias });
   },

@@ -19,7 +19,7 @@ export const hsts: CheckDefinition = {
     // HSTS is only honoured over HTTPS: where the site is read over http (a loopback fixture, or https
     // unreachable), the header cannot be judged, and the https check already tells what is wrong.
     if (ctx.loopback || new URL(ctx.home.finalUrl).protocol !== 'https:') {
-      return notApplicable('O site foi lido por http://: o HSTS só vale em respostas HTTPS, então a verificação não se aplica.');
+      return notApplicable('O site foi lido por http://: o HSTS só vale em respostas HTTPS, então a verificação não se aplica.', { evidencias: [ctx.evidence(ctx.home, { em: 'status' })] });
     }
     const value = ctx.home.headers.get('strict-transport-security');
     const evidencias = [ctx.evidence(ctx.home, { em: 'cabecalho', decisivo: headerLine(ctx.home.headers, 'Strict-Transport-Security') })];

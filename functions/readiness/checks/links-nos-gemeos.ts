@@ -25,7 +25,8 @@ export const linksNosGemeos: CheckDefinition = {
   dependeDe: 'markdown-gemeo',
   async run(ctx) {
     const { found } = await ctx.twins();
-    if (found.length === 0) return notApplicable('Nenhuma versão markdown encontrada: não há links de versões markdown para testar.');
+    const read = { evidencias: found.slice(0, 1).map((t) => ctx.evidence(t.probe, { em: 'corpo' as const })) };
+    if (found.length === 0) return notApplicable('Nenhuma versão markdown encontrada: não há links de versões markdown para testar.', { evidencias: [ctx.evidence(ctx.home, { em: 'corpo' })] });
     const targets = new Set<string>();
     for (const twin of found) {
       for (const href of markdownLinks(twin.probe.body)) {
@@ -39,12 +40,12 @@ export const linksNosGemeos: CheckDefinition = {
         if (targets.size >= TWIN_LINKS_MAX) break;
       }
     }
-    if (targets.size === 0) return notApplicable(`${found.length} versão(ões) markdown amostrada(s) sem links para o próprio site.`);
+    if (targets.size === 0) return notApplicable(`${found.length} versão(ões) markdown amostrada(s) sem links para o próprio site.`, read);
     const tried = await Promise.all(
       [...targets].map(async (u) => ({ url: u, probe: await ctx.sampleGet(u, { accept: u.endsWith('.md') ? TWIN_ACCEPT : HTML_ACCEPT }) })),
     );
     const judged = tried.filter((t) => t.probe);
-    if (judged.length === 0) return notApplicable('Não houve tempo de testar os links das versões markdown nesta medição.');
+    if (judged.length === 0) return notApplicable('Não houve tempo de testar os links das versões markdown nesta medição.', read);
     const broken = judged.filter((t) => !t.probe || !isResponse(t.probe) || t.probe.status >= 400 || !!t.probe.redirectRefused);
     const answer = (p: NonNullable<(typeof judged)[number]['probe']>) => (isResponse(p) ? `${p.status}${p.redirectRefused ? ' para outra origem' : ''}` : p.message);
     const detail = `${judged.length - broken.length} de ${judged.length} link(s) das versões markdown respondem${broken.length ? `; quebrados: ${broken.slice(0, 3).map((b) => `${sitePath(b.url)} (${answer(b.probe!)})`).join(', ')}${broken.length > 3 ? ` e mais ${broken.length - 3}` : ''}` : ''}.`;

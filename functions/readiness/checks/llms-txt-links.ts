@@ -47,13 +47,14 @@ export const llmsTxtLinks: CheckDefinition = {
     'Gere o llms.txt a partir da mesma fonte das páginas publicadas e verifique, a cada publicação, que todos os links respondem 200 (endpoints que só aceitam POST vão na seção ## Optional).',
   dependeDe: 'llms-txt',
   async run(ctx) {
-    const { file } = await ctx.llms();
-    if (!file) return failed('Sem llms.txt para verificar os links.');
+    const { file, probe: index } = await ctx.llms();
+    const indexEvidence = { evidencias: [ctx.evidence(index, { em: file ? 'corpo' : 'status' })] };
+    if (!file) return failed('Sem llms.txt para verificar os links.', indexEvidence);
     const all = await ctx.llmsLinks();
-    if (all.length === 0) return notApplicable('O llms.txt não tem links para o próprio site.');
+    if (all.length === 0) return notApplicable('O llms.txt não tem links para o próprio site.', indexEvidence);
     // Links the sampling budget left unfetched are neither good nor broken.
     const tried = all.filter((l) => l.probe);
-    if (tried.length === 0) return notApplicable('Não houve tempo de testar os links do llms.txt nesta medição.');
+    if (tried.length === 0) return notApplicable('Não houve tempo de testar os links do llms.txt nesta medição.', indexEvidence);
     const broken = tried.filter((l) => !linkWorks(l));
     const redirected = tried.filter((l) => linkWorks(l) && l.probe && isResponse(l.probe) && l.probe.redirects.length > 0);
     const parts = [`${tried.length - broken.length} de ${tried.length} link(s) do llms.txt funcionam`];

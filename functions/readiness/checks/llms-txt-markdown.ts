@@ -32,12 +32,13 @@ export const llmsTxtMarkdown: CheckDefinition = {
   comoCorrigir: 'Publique uma versão markdown de cada página (por exemplo /pagina.md, servida como text/markdown) e use esses endereços nos links do llms.txt.',
   dependeDe: 'llms-txt',
   async run(ctx) {
-    const { file } = await ctx.llms();
-    if (!file) return failed('Sem llms.txt.');
+    const { file, probe: index } = await ctx.llms();
+    const indexEvidence = { evidencias: [ctx.evidence(index, { em: file ? 'corpo' : 'status' })] };
+    if (!file) return failed('Sem llms.txt.', indexEvidence);
     // Pages only: endpoints (JSON, MCP, /ask…) and ## Optional items are not pages to be read as markdown;
     // links the sampling budget left unfetched are not judged.
     const pages = (await ctx.llmsLinks()).filter((l) => !l.endpoint && l.probe);
-    if (pages.length === 0) return notApplicable('O llms.txt não tem links testados para páginas do próprio site.');
+    if (pages.length === 0) return notApplicable('O llms.txt não tem links testados para páginas do próprio site.', indexEvidence);
     const others = pages.filter((l) => !answersMarkdown(l));
     const markdown = pages.length - others.length;
     const describe = (l: LlmsLinkProbe) => (l.probe && isResponse(l.probe) && l.probe.status === 200 ? (l.probe.contentType || 'sem Content-Type') : linkAnswer(l));

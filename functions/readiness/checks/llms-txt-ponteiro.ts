@@ -29,7 +29,8 @@ export const llmsTxtPonteiro: CheckDefinition = {
   referencia: 'https://github.com/agent-ecosystem/afdocs',
   dependeDe: 'llms-txt',
   async run(ctx) {
-    if (!(await ctx.llms()).file) return failed('Sem llms.txt para as páginas apontarem.');
+    const index = await ctx.llms();
+    if (!index.file) return failed('Sem llms.txt para as páginas apontarem.', { evidencias: [ctx.evidence(index.probe, { em: 'status' })] });
     const sampled = (await ctx.samplePages()).flatMap((p) => (ok200(p.probe) && p.analysis ? [{ url: p.url, probe: p.probe as Probe, at: p.analysis.llmsPointer }] : []));
     const { found } = await ctx.twins();
     const read = [
@@ -41,7 +42,7 @@ export const llmsTxtPonteiro: CheckDefinition = {
     const lower = read.filter((p) => p.at !== undefined && p.at > POINTER_TOP);
     const missing = read.filter((p) => p.at === undefined);
     const detail = `${top} de ${read.length} página(s) e versão(ões) markdown amostrada(s) apontam para /llms.txt no primeiro décimo do conteúdo${lower.length ? `; ${lower.length} só mais abaixo (${examples(lower.map((p) => p.url))})` : ''}${missing.length ? `; sem ponteiro: ${examples(missing.map((p) => p.url))}` : ''}.`;
-    const evidencias = [...missing, ...lower].slice(0, 3).map((p) => ctx.evidence(p.probe, { em: 'corpo', decisivo: p.at === undefined ? 'nenhum /llms.txt no conteúdo' : `/llms.txt a ${Math.round(p.at * 100)}% do conteúdo` }));
+    const evidencias = (missing.length || lower.length ? [...missing, ...lower] : read).slice(0, 3).map((p) => ctx.evidence(p.probe, { em: 'corpo', decisivo: p.at === undefined ? 'nenhum /llms.txt no conteúdo' : `/llms.txt a ${Math.floor(p.at * 100)}% do conteúdo` }));
     return partial((top + lower.length * 0.5) / read.length, detail, { evidencias });
   },
 };

@@ -23,14 +23,15 @@ export const llmsTxtTamanho: CheckDefinition = {
   referencia: 'https://github.com/agent-ecosystem/afdocs',
   dependeDe: 'llms-txt',
   async run(ctx) {
-    if (!(await ctx.llms()).file) return failed('Sem llms.txt.');
+    const index = await ctx.llms();
+    if (!index.file) return failed('Sem llms.txt.', { evidencias: [ctx.evidence(index.probe, { em: 'status' })] });
     const files = (await ctx.llmsLinks()).filter((l) => !l.endpoint && !new URL(l.url).pathname.endsWith('/llms-full.txt'));
     const read = files.flatMap((l) => (l.probe && isResponse(l.probe) && l.probe.status === 200 ? [{ url: l.url, probe: l.probe, chars: l.probe.body.length, truncated: l.probe.truncated }] : []));
-    if (read.length === 0) return notApplicable('Nenhuma página listada no llms.txt pôde ser lida para medir o tamanho.');
+    if (read.length === 0) return notApplicable('Nenhuma página listada no llms.txt pôde ser lida para medir o tamanho.', { evidencias: [ctx.evidence(index.probe, { em: 'corpo' })] });
     const large = read.filter((f) => f.truncated || f.chars > LINKED_FILE_MAX_CHARS);
     const size = (f: (typeof read)[number]) => (f.truncated ? 'lido só em parte' : `${f.chars.toLocaleString('pt-BR')} caracteres`);
     const detail = `${read.length - large.length} de ${read.length} arquivo(s) listado(s) no llms.txt com até ${LINKED_FILE_MAX_CHARS.toLocaleString('pt-BR')} caracteres${large.length ? `; maiores: ${large.slice(0, 3).map((f) => `${sitePath(f.url)} (${size(f)})`).join(', ')}` : ''}.`;
-    const evidencias = large.slice(0, 3).map((f) => ctx.evidence(f.probe, { em: 'corpo', decisivo: size(f) }));
+    const evidencias = (large.length ? large : read).slice(0, 3).map((f) => ctx.evidence(f.probe, { em: 'corpo', decisivo: size(f) }));
     return partial((read.length - large.length) / read.length, detail, { evidencias });
   },
 };

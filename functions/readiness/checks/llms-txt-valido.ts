@@ -20,7 +20,7 @@ export const llmsTxtValido: CheckDefinition = {
   dependeDe: 'llms-txt',
   async run(ctx) {
     const { file, probe, text } = await ctx.llms();
-    if (!file) return failed('Sem llms.txt para validar.');
+    if (!file) return failed('Sem llms.txt para validar.', { evidencias: [ctx.evidence(probe, { em: 'status' })] });
     const firstLine = text.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/).find((l) => l.trim() !== '') ?? '';
     const evidencias = [ctx.evidence(probe, { em: 'corpo', decisivo: `primeira linha: ${firstLine.slice(0, 200)}` })];
     const issues: string[] = [];
