@@ -108,7 +108,7 @@ const PAGE_TEXT =
 
 /**
  * A model content site of `pages` pages (`/pagina-1/` …), generated: sitemap index, llms.txt listing every
- * twin (plus `/mcp` answering 405 to GET, as an MCP endpoint does), negotiation, pointers. Each response waits
+ * twin (plus `/mcp` under `## Optional`, answering 405 to GET as an MCP endpoint does), negotiation, pointers. Each response waits
  * `delayMs` (a distant server); `broken` lists page numbers whose twin link in llms.txt is broken (404).
  */
 export function manyPagesSite(options: { pages: number; delayMs?: number; broken?: number[] }): FixtureHandler {
@@ -146,7 +146,7 @@ export function manyPagesSite(options: { pages: number; delayMs?: number; broken
       case '/sitemap-0.xml':
         return send(200, 'application/xml', `<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${paths.map((p) => `<url><loc>${origin}${p}</loc></url>`).join('')}</urlset>`);
       case '/llms.txt':
-        return send(200, 'text/markdown; charset=utf-8', `# Site grande\n\n> Um site de teste com ${paths.length} páginas.\n\n## Páginas\n\n${paths.map((p) => `- [Página ${p}](${origin}${twin(p)})`).join('\n')}\n\n## Interfaces\n\n- [Servidor MCP](${origin}/mcp): POST\n`);
+        return send(200, 'text/markdown; charset=utf-8', `# Site grande\n\n> Um site de teste com ${paths.length} páginas.\n\n## Páginas\n\n${paths.map((p) => `- [Página ${p}](${origin}${twin(p)})`).join('\n')}\n\n## Optional\n\n- [Servidor MCP](${origin}/mcp): só POST (405 a um GET)\n`);
       case '/mcp':
         return send(405, 'application/json', '{}', { allow: 'POST' });
       default:

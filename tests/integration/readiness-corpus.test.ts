@@ -148,11 +148,11 @@ describe('discovery and false failures', () => {
 });
 
 describe('a sample of up to 50 pages and every llms.txt link', () => {
-  test('a 120-page site: 50 pages read, every llms.txt link tried, a broken one found past the first 8, /mcp (405) judged as an endpoint', async () => {
+  test('a 120-page site: 50 pages read, every llms.txt link tried, a broken one found past the first 8, /mcp (405) in ## Optional judged as an endpoint', async () => {
     const { envelope, site } = await run(manyPagesSite({ pages: 120, broken: [97] }));
     assert.deepEqual(envelope.amostra, { paginas: 50, planejadas: 50, linksDoLlmsTxt: 121, cortada: false });
     const links = check(envelope, 'llms-txt-links');
-    assert.match(links?.detalhe ?? '', /120 de 121 link\(s\) funcionam.*falharam: \/pagina-97\.md \(404\)/);
+    assert.match(links?.detalhe ?? '', /120 de 121 link\(s\) do llms\.txt funcionam; quebrados: “\/pagina-97\.md” \(404\)/);
     assert.doesNotMatch(links?.detalhe ?? '', /\/mcp \(/);
     assert.ok(site.requests.some((r) => r.path === '/mcp' && r.method === 'GET'));
     assert.ok((envelope.nota ?? 0) >= 90, `nota ${envelope.nota}`);
