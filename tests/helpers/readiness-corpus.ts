@@ -28,11 +28,8 @@ export interface CorpusManifest {
   negociacao?: boolean;
   /** Missing paths answer index.html with 200 (a single-page app's fallback). */
   fallbackSpa?: boolean;
-  /**
-   * A folder asked without its trailing slash answers 301 to `/x/` (GitHub Pages, nginx, `python -m
-   * http.server` all do), instead of serving `x/index.html` at `/x`.
-   */
-  redirecionaPastas?: boolean;
+  /** `/x` where only `x/index.html` exists answers 301 to `/x/`, as GitHub Pages, Netlify and nginx do. */
+  barraFinal?: boolean;
 }
 
 export const corpusSites = (dir = CORPUS_DIR): string[] => readdirSync(dir).filter((d) => existsSync(join(dir, d, 'corpus.json'))).sort();
@@ -65,7 +62,7 @@ export function corpusSite(site: string, dir = CORPUS_DIR): FixtureHandler {
   };
   return (req, res, { origin }) => {
     const path = new URL(req.url ?? '/', origin).pathname;
-    if (manifest.redirecionaPastas && !path.endsWith('/') && fileAt(`${path}/`)) {
+    if (manifest.barraFinal && !path.endsWith('/') && fileAt(`${path}/`)) {
       res.writeHead(301, { location: `${path}/`, 'content-type': 'text/html; charset=utf-8' });
       res.end('<html><body>Moved Permanently</body></html>');
       return;

@@ -10,7 +10,7 @@ export const robotsIa: CheckDefinition = {
   camada: 'acesso',
   severidade: 'critica',
   titulo: 'Robôs de IA estão bloqueados no robots.txt',
-  tituloParcial: 'Só os robôs de treinamento de IA estão bloqueados no robots.txt',
+  tituloParcial: 'Alguns robôs de IA estão bloqueados no robots.txt',
   porque:
     'Assistentes como ChatGPT, Claude e Perplexity só citam o que os seus robôs de busca e de usuário podem ler. Um Disallow: / para esses robôs (ou para todos, sem exceção para eles) torna o site invisível nas respostas de IA.',
   comoCorrigir:
