@@ -8,7 +8,7 @@
  * link costs in proportion, with no threshold.
  */
 import { isOptionalLink } from '../analysis/llms.ts';
-import { isResponse, type LlmsLinkProbe } from '../context.ts';
+import { isResponse, type LlmsLinkProbe, type MeasurementContext } from '../context.ts';
 import { examples, sitePath } from '../evidence.ts';
 import { type CheckDefinition, failed, notApplicable, partial } from './types.ts';
 
@@ -33,6 +33,16 @@ export function linkAnswer(item: LlmsLinkProbe): string {
   if (!isResponse(probe)) return probe.message;
   if (probe.redirectRefused) return `${probe.status} para outra origem`;
   return `${probe.status}`;
+}
+
+/**
+ * An llms.txt that leads nowhere: it links to the site, links were tried, and not one works (issue 19: a
+ * broken llms.txt must be no better than none). Then the index itself fails, and so do the checks of what it
+ * should lead to (format, pointers, sizes): a well-formed list of dead links serves no agent.
+ */
+export async function llmsLeadsNowhere(ctx: MeasurementContext): Promise<LlmsLinkProbe[] | undefined> {
+  const tried = (await ctx.llmsLinks()).filter((l) => l.probe);
+  return tried.length > 0 && tried.every((l) => !linkWorks(l)) ? tried : undefined;
 }
 
 export const llmsTxtLinks: CheckDefinition = {

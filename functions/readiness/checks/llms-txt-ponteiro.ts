@@ -4,6 +4,7 @@
  */
 import { ok200, type Probe } from '../context.ts';
 import { examples } from '../evidence.ts';
+import { llmsLeadsNowhere } from './llms-txt-links.ts';
 import { type CheckDefinition, failed, partial } from './types.ts';
 
 /** Near the top: within the first tenth of the page's searchable text (AFDocs' threshold). */
@@ -31,6 +32,7 @@ export const llmsTxtPonteiro: CheckDefinition = {
   async run(ctx) {
     const index = await ctx.llms();
     if (!index.file) return failed('Sem llms.txt para as páginas apontarem.', { evidencias: [ctx.evidence(index.probe, { em: 'status' })] });
+    if (await llmsLeadsNowhere(ctx)) return failed('Nenhum link do llms.txt funciona: apontar para ele não leva o agente a nenhuma página.', { evidencias: [ctx.evidence(index.probe, { em: 'corpo' })] });
     const sampled = (await ctx.samplePages()).flatMap((p) => (ok200(p.probe) && p.analysis ? [{ url: p.url, probe: p.probe as Probe, at: p.analysis.llmsPointer }] : []));
     const { found } = await ctx.twins();
     const read = [

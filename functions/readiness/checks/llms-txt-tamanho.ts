@@ -4,6 +4,7 @@
  */
 import { isResponse } from '../context.ts';
 import { sitePath } from '../evidence.ts';
+import { llmsLeadsNowhere } from './llms-txt-links.ts';
 import { type CheckDefinition, failed, notApplicable, partial } from './types.ts';
 
 /** Characters an agent reads of one fetched file before truncating it. */
@@ -27,6 +28,7 @@ export const llmsTxtTamanho: CheckDefinition = {
     if (!index.file) return failed('Sem llms.txt.', { evidencias: [ctx.evidence(index.probe, { em: 'status' })] });
     const files = (await ctx.llmsLinks()).filter((l) => !l.endpoint && !new URL(l.url).pathname.endsWith('/llms-full.txt'));
     const read = files.flatMap((l) => (l.probe && isResponse(l.probe) && l.probe.status === 200 ? [{ url: l.url, probe: l.probe, chars: l.probe.body.length, truncated: l.probe.truncated }] : []));
+    if (await llmsLeadsNowhere(ctx)) return failed('Nenhum arquivo listado no llms.txt pôde ser lido: nenhum link funciona.', { evidencias: [ctx.evidence(index.probe, { em: 'corpo' })] });
     if (read.length === 0) return notApplicable('Nenhuma página listada no llms.txt pôde ser lida para medir o tamanho.', { evidencias: [ctx.evidence(index.probe, { em: 'corpo' })] });
     const large = read.filter((f) => f.truncated || f.chars > LINKED_FILE_MAX_CHARS);
     const size = (f: (typeof read)[number]) => (f.truncated ? 'lido só em parte' : `${f.chars.toLocaleString('pt-BR')} caracteres`);

@@ -1,4 +1,5 @@
 import { siteText } from '../evidence.ts';
+import { llmsLeadsNowhere } from './llms-txt-links.ts';
 import { type CheckDefinition, failed, partial, passed } from './types.ts';
 
 /** Mintlify's limits: above 100,000 characters agents truncate it; above 50,000 it is already heavy. */
@@ -23,6 +24,7 @@ export const llmsTxtValido: CheckDefinition = {
     if (!file) return failed('Sem llms.txt para validar.', { evidencias: [ctx.evidence(probe, { em: 'status' })] });
     const firstLine = text.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/).find((l) => l.trim() !== '') ?? '';
     const evidencias = [ctx.evidence(probe, { em: 'corpo', decisivo: `primeira linha: ${firstLine.slice(0, 200)}` })];
+    if (await llmsLeadsNowhere(ctx)) return failed('O llms.txt tem a forma de um índice, mas nenhum dos seus links funciona: o formato não vale sem destino.', { evidencias });
     const issues: string[] = [];
     let credit = 1;
     if (!file.hasH1) {
