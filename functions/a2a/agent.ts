@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { type Message, type Part, Role, TaskState } from '@a2a-js/sdk';
 import { AgentEvent, type AgentExecutor, type ExecutionEventBus, type RequestContext } from '@a2a-js/sdk/server';
 import { answer, newQueryId } from '../ask/nlweb.ts';
-import { type AskAnswer, DEFAULT_RESULTS, MAX_QUERY_CHARS } from '../ask/schemas.ts';
+import { ANSWER_DATA_NOTICE, type AskAnswer, DEFAULT_RESULTS, MAX_QUERY_CHARS } from '../ask/schemas.ts';
 import type { SearchIndex } from '../search/engine.ts';
 
 export const textPart = (text: string): Part => ({ content: { $case: 'text', value: text }, metadata: undefined, filename: '', mediaType: 'text/plain' });
@@ -48,7 +48,7 @@ export function answerText(question: string, body: AskAnswer): string {
   }
   const lines = body.results.map((r, i) => `${i + 1}. ${r.name} — ${r.url}\n   ${r.description}`);
   const count = body.results.length === 1 ? 'Encontrei 1 página' : `Encontrei ${body.results.length} páginas`;
-  return `${count} do site sobre “${question}”, da mais para a menos relevante:\n\n${lines.join('\n')}\n\nCada página tem uma versão em markdown no mesmo endereço com o sufixo .md.`;
+  return `${count} do site sobre “${question}”, da mais para a menos relevante:\n\n${lines.join('\n')}\n\nCada página tem uma versão em markdown no mesmo endereço com o sufixo .md. ${ANSWER_DATA_NOTICE}`;
 }
 
 const agentMessage = (taskId: string, contextId: string, text: string): Message => ({

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { twinUrl } from '../../src/model/routes.ts';
 import type { SearchIndex } from '../search/engine.ts';
 import type { SearchResult } from '../search/types.ts';
-import { type AskAnswer, type AskResult, DEFAULT_RESULTS, MAX_RESULTS, NLWEB_VERSION } from './schemas.ts';
+import { ANSWER_DATA_NOTICE, type AskAnswer, type AskResult, DEFAULT_RESULTS, MAX_RESULTS, NLWEB_VERSION } from './schemas.ts';
 
 export interface AskQuestion {
   text: string;
@@ -68,7 +68,7 @@ export function answer(question: AskQuestion, search: SearchIndex, origin: strin
   let results = toResults(hits, origin);
   if (question.minScore !== undefined) results = results.filter((r) => r.score >= question.minScore!);
   return {
-    _meta: { response_type: 'Answer', version: NLWEB_VERSION, decontextualized_query: question.text },
+    _meta: { response_type: 'Answer', version: NLWEB_VERSION, decontextualized_query: question.text, aviso: ANSWER_DATA_NOTICE },
     query_id: question.queryId,
     results,
   };

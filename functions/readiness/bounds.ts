@@ -12,7 +12,7 @@
  *
  * `saveReading` refuses anything above the bound (`readingBytes`), so nothing larger is ever stored.
  */
-import type { Envelope, RobotsDecisoes } from './envelope.ts';
+import type { Envelope, Evidencia, RobotsDecisoes } from './envelope.ts';
 
 /** Longest free text of a reading, in UTF-16 code units (the longest text of our own is about 340). */
 export const MAX_TEXT_CHARS = 500;
@@ -40,15 +40,52 @@ export function boundText(text: string, max = MAX_TEXT_CHARS): string {
 /** Size of the serialized reading in UTF-8 bytes (what the store keeps). */
 export const readingBytes = (envelope: Envelope): number => Buffer.byteLength(JSON.stringify(envelope));
 
+/** An evidence's texts bounded (URLs, header values, lines and errors come from the site). */
+function boundEvidence(evidence: Evidencia, max: number): Evidencia {
+  const text = (value: string) => boundText(value, max);
+  const { pedido, resposta } = evidence;
+  return {
+    pedido: { ...pedido, url: text(pedido.url), agente: text(pedido.agente), ...(pedido.accept !== undefined ? { accept: text(pedido.accept) } : {}), ...(pedido.corpo !== undefined ? { corpo: text(pedido.corpo) } : {}) },
+    ...(resposta
+      ? {
+          resposta: {
+            status: resposta.status,
+            ...(resposta.tipo !== undefined ? { tipo: boundText(resposta.tipo, Math.min(max, 100)) } : {}),
+            ...(resposta.url !== undefined ? { url: text(resposta.url) } : {}),
+            ...(resposta.redirecionamentos ? { redirecionamentos: resposta.redirecionamentos.slice(0, 5).map(text) } : {}),
+          },
+        }
+      : {}),
+    ...(evidence.erro !== undefined ? { erro: text(evidence.erro) } : {}),
+    ...(evidence.decisivo !== undefined ? { decisivo: text(evidence.decisivo) } : {}),
+    ...(evidence.em ? { em: evidence.em } : {}),
+  };
+}
+
+/**
+ * A reproduction is a command: cut, it would no longer repeat the request, so one longer than twice the text
+ * bound is left out (the evidence still shows the request) instead of being cut.
+ */
+function boundCommand(command: string | undefined, max: number): { reproducao?: string } {
+  if (command === undefined) return {};
+  const clean = boundText(command, Number.MAX_SAFE_INTEGER);
+  return clean.length <= 2 * max ? { reproducao: clean } : {};
+}
+
 function boundTexts(envelope: Envelope, max: number): Envelope {
   const text = (value: string) => boundText(value, max);
   return {
     ...envelope,
     camadas: envelope.camadas.map((camada) => ({
       ...camada,
-      verificacoes: camada.verificacoes.map((v) => ({ ...v, detalhe: text(v.detalhe), ...(v.robots ? { robots: boundRobots(v.robots, Math.min(max, 200)) } : {}) })),
+      verificacoes: camada.verificacoes.map(({ evidencias, ...v }) => ({ ...v, detalhe: text(v.detalhe), ...(v.robots ? { robots: boundRobots(v.robots, Math.min(max, 200)) } : {}), ...(evidencias ? { evidencias: evidencias.map((e) => boundEvidence(e, max)) } : {}) })),
     })),
-    lacunas: envelope.lacunas.map((lacuna) => ({ ...lacuna, comoCorrigir: text(lacuna.comoCorrigir) })),
+    lacunas: envelope.lacunas.map(({ reproducao, constatacao, ...lacuna }) => ({
+      ...lacuna,
+      ...(constatacao !== undefined ? { constatacao: text(constatacao) } : {}),
+      comoCorrigir: text(lacuna.comoCorrigir),
+      ...boundCommand(reproducao, max),
+    })),
     ...(envelope.motivo !== undefined ? { motivo: text(envelope.motivo) } : {}),
     ...(envelope.teto ? { teto: { ...envelope.teto, motivo: text(envelope.teto.motivo) } } : {}),
     ...(envelope.interfaces ? { interfaces: { ...envelope.interfaces, sinais: envelope.interfaces.sinais.slice(0, 10).map((s) => boundText(s, Math.min(max, 200))) } } : {}),

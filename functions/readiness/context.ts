@@ -13,6 +13,7 @@ import { parseLinkHeader } from './analysis/link-header.ts';
 import { isOptionalLink, type LlmsFile, type LlmsLink, looksLikeHtml, parseLlmsTxt } from './analysis/llms.ts';
 import { parseRobots, type RobotsFile } from './analysis/robots.ts';
 import { AnalysisCutShort, type Deadline } from './deadline.ts';
+import type { Evidence } from './evidence.ts';
 import { type FetchedResponse, FetchError, type FetchOptions, type SafeFetch } from './fetch/safe-fetch.ts';
 
 export type Probe = FetchedResponse | FetchError;
@@ -48,6 +49,8 @@ export interface LlmsInfo {
 
 export interface SitemapInfo {
   url?: string;
+  /** The response of `url` (the sitemap read first, or the one that held pages). */
+  probe?: Probe;
   urls: string[];
   kind?: 'urlset' | 'sitemapindex';
   /** Page URLs (the urlset itself, or the urlsets an index leads to, followed up to `SITEMAP_CHILDREN`). */
@@ -84,6 +87,13 @@ export interface Twin {
   announced: boolean;
 }
 
+export interface Twins {
+  checked: number;
+  found: Twin[];
+  /** `probe`: the twin address tried (`candidate`), or the page itself when it gave no address to try. */
+  missing: { page: string; probe: Probe; candidate: boolean }[];
+}
+
 /** One llms.txt link tried, judged as a page or as an endpoint (JSON, XML, MCP, `/ask`, `## Optional`). */
 export interface LlmsLinkProbe {
   url: string;
@@ -99,10 +109,22 @@ export interface JsonDocument {
   json?: unknown;
 }
 
+/** What decided, for `ctx.evidence`: the header, line or value as read from the site, and where it was. */
+export interface Decisive {
+  decisivo?: string;
+  em?: Evidence['em'];
+}
+
 export interface MeasurementContext {
   domain: string;
-  /** Origin of the site after the home page's redirects (e.g. https://www.example.com). */
+  /**
+   * Origin of the site after the home page's redirects (e.g. https://www.example.com): the measured origin.
+   * Every other request stays on it (and on its http:// form, for the HTTPS check): `get` refuses any other
+   * origin without contacting it, and redirects elsewhere are not followed (issue 18, item 13).
+   */
   origin: string;
+  /** The User-Agent every request of the reading sends. */
+  userAgent: string;
   home: FetchedResponse;
   page: PageAnalysis;
   /** Measuring a loopback fixture (tests only): HTTPS does not apply. */
@@ -113,14 +135,21 @@ export interface MeasurementContext {
   deadline: Deadline;
   /** Absolute URL for a path of the site (or an absolute URL unchanged). */
   url(pathOrUrl: string): string;
+  /** Whether the reader may contact this URL: the measured origin, or its http:// form. */
+  onMeasuredOrigin(url: string | URL): boolean;
+  /** The evidence of a probe this context fetched: what was asked (method, URL, agent, Accept) and what came back. */
+  evidence(probe: Probe, decisive?: Decisive): Evidence;
   get(pathOrUrl: string, options?: ProbeOptions): Promise<Probe>;
   robots(): Promise<RobotsInfo>;
   llms(): Promise<LlmsInfo>;
   sitemap(): Promise<SitemapInfo>;
   /** The sampled pages other than the home page (deterministic, at most `SAMPLE_MAX - 1`). */
   samplePages(): Promise<SampledPage[]>;
-  /** The markdown twins of the home page and the sampled pages, and how many pages were looked at. */
-  twins(): Promise<{ checked: number; found: Twin[] }>;
+  /**
+   * The markdown twins of the home page and the sampled pages, how many pages were looked at, and the pages
+   * without one (with the last address tried, when one was).
+   */
+  twins(): Promise<Twins>;
   /** Every same-origin llms.txt link (up to `LLMS_LINKS_MAX`), fetched under the sampling budget. */
   llmsLinks(): Promise<LlmsLinkProbe[]>;
   /** A fetch of a sampled resource: undefined when the sampling budget is spent (the sample is then cut). */
@@ -137,6 +166,10 @@ export interface MeasurementContext {
 export interface ContextInit {
   domain: string;
   home: FetchedResponse;
+  /** The Accept the home page was asked with (its evidence). */
+  homeAccept?: string;
+  /** The User-Agent the fetcher sends (evidence and reproductions). */
+  userAgent: string;
   fetch: SafeFetch;
   loopback: boolean;
   httpFallback: boolean;
@@ -203,11 +236,48 @@ export async function createContext(init: ContextInit): Promise<MeasurementConte
   const vendors = new Set<string>();
 
   const url = (pathOrUrl: string): string => new URL(pathOrUrl, `${origin}/`).href;
+  const measuredHost = new URL(origin).host;
+  const onMeasuredOrigin = (candidate: string | URL): boolean => {
+    try {
+      const u = typeof candidate === 'string' ? new URL(candidate) : candidate;
+      return u.origin === origin || (u.protocol === 'http:' && u.host === measuredHost);
+    } catch {
+      return false;
+    }
+  };
+
+  /** How each probe was asked (probes are shared by every check that asks the same thing). */
+  const asked = new WeakMap<object, { method: 'GET' | 'HEAD' | 'POST'; url: string; accept?: string; body?: string }>();
+  asked.set(init.home, { method: 'GET', url: init.home.url, accept: init.homeAccept ?? HTML_ACCEPT });
+  const evidence = (probe: Probe, decisive: Decisive = {}): Evidence => {
+    const request = asked.get(probe) ?? { method: 'GET' as const, url: isResponse(probe) ? probe.url : probe.url };
+    const pedido: Evidence['pedido'] = {
+      metodo: request.method,
+      url: request.url,
+      agente: init.userAgent,
+      ...(request.accept ? { accept: request.accept } : {}),
+      ...(request.body !== undefined ? { corpo: request.body } : {}),
+    };
+    const decided = { ...(decisive.decisivo !== undefined ? { decisivo: decisive.decisivo } : {}), ...(decisive.em ? { em: decisive.em } : {}) };
+    if (!isResponse(probe)) return { pedido, erro: probe.message, ...decided };
+    const resposta: NonNullable<Evidence['resposta']> = {
+      status: probe.status,
+      ...(probe.contentType ? { tipo: probe.contentType } : {}),
+      ...(probe.redirects.length ? { url: probe.finalUrl, redirecionamentos: probe.redirects.map((r) => `${r.status} ${r.to}`) } : {}),
+    };
+    return { pedido, resposta, ...decided };
+  };
 
   const get = (pathOrUrl: string, options: ProbeOptions = {}): Promise<Probe> => {
     const target = url(pathOrUrl);
     const method = options.method ?? 'GET';
     const accept = options.accept ?? '*/*';
+    const request = { method, url: target, accept, ...(options.body !== undefined ? { body: options.body } : {}) };
+    if (!onMeasuredOrigin(target)) {
+      const refused = new FetchError('refused_origin', target, `fora da origem medida (${origin}): o leitor só contata o site medido e não seguiu este endereço`);
+      asked.set(refused, request);
+      return Promise.resolve(refused);
+    }
     // The read cap and redirect policy are part of the answer: a file read whole must not come back cut
     // because another check asked for it first with a smaller cap.
     const key = `${method} ${target} ${accept} ${options.maxBytes ?? ''} ${options.followRedirects ?? ''} ${options.body ?? ''} ${JSON.stringify(options.headers ?? {})}`;
@@ -219,11 +289,14 @@ export async function createContext(init: ContextInit): Promise<MeasurementConte
         body: options.body,
         maxBytes: options.maxBytes,
         followRedirects: options.followRedirects,
+        redirectAllowed: (next) => onMeasuredOrigin(next),
+        readOctetStream: true,
         timeoutMs: options.timeoutMs,
       };
       hit = init.fetch(target, fetchOptions).then(
         (response) => {
           total++;
+          asked.set(response, request);
           const seen = detectInterference(response);
           if (seen || response.status === 429) {
             blocked++;
@@ -233,7 +306,9 @@ export async function createContext(init: ContextInit): Promise<MeasurementConte
         },
         (error: unknown) => {
           total++;
-          return error instanceof FetchError ? error : new FetchError('protocol', target, error instanceof Error ? error.message : 'falha');
+          const failure = error instanceof FetchError ? error : new FetchError('protocol', target, error instanceof Error ? error.message : 'falha');
+          asked.set(failure, request);
+          return failure;
         },
       );
       cache.set(key, hit);
@@ -279,21 +354,21 @@ export async function createContext(init: ContextInit): Promise<MeasurementConte
   };
   const readSitemap = async (target: string): Promise<SitemapInfo> => {
     const probe = await get(target, { accept: 'application/xml, text/xml;q=0.9, */*;q=0.5' });
-    if (!isResponse(probe)) return { url: target, urls: [], problem: probe.message };
-    if (probe.status !== 200) return { url: target, urls: [], problem: `respondeu ${probe.status}` };
-    if (looksLikeHtml(probe.body)) return { url: target, urls: [], problem: 'devolve HTML em vez de XML' };
+    if (!isResponse(probe)) return { url: target, probe, urls: [], problem: probe.message };
+    if (probe.status !== 200) return { url: target, probe, urls: [], problem: `respondeu ${probe.status}` };
+    if (looksLikeHtml(probe.body)) return { url: target, probe, urls: [], problem: 'devolve HTML em vez de XML' };
     let doc: unknown;
     try {
       doc = xml.parse(probe.body);
     } catch {
-      return { url: target, urls: [], problem: 'XML inválido' };
+      return { url: target, probe, urls: [], problem: 'XML inválido' };
     }
     // fast-xml-parser is linear but synchronous (about 1 s for a 2 MB sitemap): stop here past the deadline.
     deadline.check();
-    if (!isObject(doc)) return { url: target, urls: [], problem: 'XML inválido' };
-    if (isObject(doc.urlset)) return { url: target, urls: locs(doc.urlset.url, 'url'), kind: 'urlset' };
-    if (isObject(doc.sitemapindex)) return { url: target, urls: locs(doc.sitemapindex.sitemap, 'sitemap'), kind: 'sitemapindex' };
-    return { url: target, urls: [], problem: 'não é um urlset nem um sitemapindex' };
+    if (!isObject(doc)) return { url: target, probe, urls: [], problem: 'XML inválido' };
+    if (isObject(doc.urlset)) return { url: target, probe, urls: locs(doc.urlset.url, 'url'), kind: 'urlset' };
+    if (isObject(doc.sitemapindex)) return { url: target, probe, urls: locs(doc.sitemapindex.sitemap, 'sitemap'), kind: 'sitemapindex' };
+    return { url: target, probe, urls: [], problem: 'não é um urlset nem um sitemapindex' };
   };
   /** Page URLs below a sitemap index: up to `SITEMAP_CHILDREN` sitemaps read, nested indexes followed once. */
   const followIndex = async (children: string[]): Promise<{ pages: string[]; problem?: string }> => {
@@ -427,7 +502,7 @@ export async function createContext(init: ContextInit): Promise<MeasurementConte
     return kept;
   });
 
-  const twinFor = async (pageUrl: string, probe: FetchedResponse, analysis: PageAnalysis, guess: boolean): Promise<Twin | undefined> => {
+  const twinFor = async (pageUrl: string, probe: FetchedResponse, analysis: PageAnalysis, guess: boolean): Promise<Twin | { miss: Probe }> => {
     const announced = [
       ...analysis.markdownAlternates,
       ...parseLinkHeader(probe.headers.get('link')).filter((l) => l.rel.includes('alternate') && /markdown/.test(l.type ?? '')).map((l) => l.href),
@@ -441,8 +516,11 @@ export async function createContext(init: ContextInit): Promise<MeasurementConte
     const path = new URL(probe.finalUrl).pathname;
     const guesses = !guess ? [] : path === '/' || path === '' ? ['/index.md', '/index.html.md'] : [`${path.replace(/\/$/, '')}.md`, `${path.replace(/\/?$/, '/')}index.md`];
     const candidates = [...new Set([...announced, ...guesses.map((g) => url(g))])].slice(0, 3);
+    // Without a candidate, the page itself is the evidence (it announces no twin).
+    let miss: Probe = probe;
     for (const candidate of candidates) {
       const twin = await sampleGet(candidate, { accept: TWIN_ACCEPT });
+      if (twin && (miss === probe || announced.includes(candidate))) miss = twin;
       if (!twin || !isResponse(twin) || twin.status !== 200 || looksLikeHtml(twin.body) || twin.body.trim().length < 50) continue;
       return {
         page: pageUrl,
@@ -452,15 +530,20 @@ export async function createContext(init: ContextInit): Promise<MeasurementConte
         announced: announced.includes(candidate),
       };
     }
-    return undefined;
+    return { miss };
   };
-  const twins = memo(async (): Promise<{ checked: number; found: Twin[] }> => {
+  const twins = memo(async (): Promise<Twins> => {
     const pages = [{ url: init.home.finalUrl, probe: init.home as FetchedResponse, analysis: page }, ...(await samplePages()).flatMap((p) => (p.analysis && isResponse(p.probe) ? [{ url: p.url, probe: p.probe, analysis: p.analysis }] : []))];
     // Guess `.md` addresses on the first pages only; past them, a site that announced no twin has none.
     const head = await Promise.all(pages.slice(0, TWIN_GUESSES).map((p) => twinFor(p.url, p.probe, p.analysis, true)));
-    const guessing = head.some((t) => t && !t.announced);
+    const guessing = head.some((t) => 'page' in t && !t.announced);
     const rest = await Promise.all(pages.slice(TWIN_GUESSES).map((p) => twinFor(p.url, p.probe, p.analysis, guessing)));
-    return { checked: pages.length, found: [...head, ...rest].filter((t): t is Twin => !!t) };
+    const all = [...head, ...rest];
+    return {
+      checked: pages.length,
+      found: all.filter((t): t is Twin => 'page' in t),
+      missing: all.flatMap((t, i) => ('miss' in t ? [{ page: pages[i]!.url, probe: t.miss, candidate: t.miss !== pages[i]!.probe }] : [])),
+    };
   });
 
   const llmsLinks = memo(async (): Promise<LlmsLinkProbe[]> => {
@@ -527,10 +610,13 @@ export async function createContext(init: ContextInit): Promise<MeasurementConte
     origin,
     home: init.home,
     page,
+    userAgent: init.userAgent,
     loopback: init.loopback,
     httpFallback: init.httpFallback,
     deadline,
     url,
+    onMeasuredOrigin,
+    evidence,
     get,
     robots,
     llms,

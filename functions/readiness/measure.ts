@@ -13,7 +13,7 @@ import type { CheckDefinition, CheckOutcome } from './checks/types.ts';
 import { createContext, type MeasurementContext } from './context.ts';
 import { AnalysisCutShort, createDeadline } from './deadline.ts';
 import { isLoopbackTarget } from './domain.ts';
-import type { Envelope, Lacuna } from './envelope.ts';
+import { type Envelope, type Lacuna, withSiteDataNotice } from './envelope.ts';
 import { createSafeFetcher, type FetchedResponse, FetchError } from './fetch/safe-fetch.ts';
 import type { NetworkHooks } from './fetch/network.ts';
 import { score } from './scoring.ts';
@@ -87,7 +87,7 @@ function describeFetchError(error: FetchError): string {
  * the home page was read: such a measurement must not be recorded.
  */
 export async function measure(domain: string, options: MeasureOptions): Promise<Envelope> {
-  return boundReading(await measureSite(domain, options));
+  return withSiteDataNotice(boundReading(await measureSite(domain, options)));
 }
 
 async function measureSite(domain: string, options: MeasureOptions): Promise<Envelope> {
@@ -100,10 +100,11 @@ async function measureSite(domain: string, options: MeasureOptions): Promise<Env
   const totalMs = options.totalMs ?? 20_000;
   const deadline = createDeadline(totalMs);
   const { signal } = deadline;
+  const userAgent = readerUserAgent(options.agentOrigin);
   const fetcher = createSafeFetcher({
     network: options.network,
     allowLoopback,
-    baseHeaders: { 'user-agent': readerUserAgent(options.agentOrigin), 'accept-language': 'pt-BR,pt;q=0.9,en;q=0.5' },
+    baseHeaders: { 'user-agent': userAgent, 'accept-language': 'pt-BR,pt;q=0.9,en;q=0.5' },
     sign: ({ method, url }) => signRequest(options.key, { method, url }, options.agentOrigin),
     signal,
     timeoutMs: options.timeoutMs ?? 6_000,
@@ -165,7 +166,7 @@ async function measureSite(domain: string, options: MeasureOptions): Promise<Env
   let ctx: MeasurementContext;
   let outcomes: CheckOutcome[];
   try {
-    ctx = await createContext({ domain, home, fetch: fetcher, loopback, httpFallback, deadline });
+    ctx = await createContext({ domain, home, homeAccept: HTML_ACCEPT, userAgent, fetch: fetcher, loopback, httpFallback, deadline });
     const context = ctx;
     outcomes = await deadline.race(Promise.all(CHECKS.map((check) => run(check, context))));
   } catch (error) {

@@ -15,7 +15,7 @@
 import { errorResponse } from '../http/errors.ts';
 import type { RequestContext } from '../http/types.ts';
 import { normalizeDomain } from './domain.ts';
-import type { Envelope } from './envelope.ts';
+import { type Envelope, withSiteDataNotice } from './envelope.ts';
 import { passGate } from './gate.ts';
 import { getReading } from './readings.ts';
 import { closedGateEnvelope, emptyEnvelope, envelopeResponse, measurePageUrl, retryAfterHeader, unavailableGate } from './responses.ts';
@@ -40,7 +40,8 @@ export async function readRecordedReading(ctx: RequestContext, domain: string): 
     }
     if (gate.ok) {
       if (!reading) return { kind: 'envelope', status: 200, envelope: emptyEnvelope(ctx.config.origin, dominio, 'ausente') };
-      return { kind: 'envelope', status: 200, envelope: { ...reading, medirEm: measurePageUrl(ctx.config.origin) } };
+      // Readings recorded before the notice existed get it too: their texts also came from the site.
+      return { kind: 'envelope', status: 200, envelope: withSiteDataNotice({ ...reading, medirEm: measurePageUrl(ctx.config.origin) }) };
     }
   }
   return { kind: 'envelope', status: gate.status, envelope: closedGateEnvelope(ctx, dominio, gate), retryAfterSeconds: gate.retryAfterSeconds };

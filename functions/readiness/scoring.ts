@@ -11,6 +11,7 @@
  */
 import type { Camada, Envelope, Lacuna, Verificacao } from './envelope.ts';
 import type { CamadaId, CheckDefinition, CheckOutcome } from './checks/types.ts';
+import { curlCommand, MAX_EVIDENCE } from './evidence.ts';
 import { type Grau, gradeFor } from '../../src/model/measurement.ts';
 
 export type Severidade = 'critica' | 'alta' | 'media' | 'baixa';
@@ -73,7 +74,9 @@ export function score(results: readonly ScoredCheck[]): Score {
           layerEarned += pontos;
           layerTotal += peso;
         }
-        return { id: check.id, nome: check.nome, status: outcome.status, peso, pontos, detalhe: outcome.detalhe, ...(outcome.robots ? { robots: outcome.robots } : {}) };
+        // A verdict that costs nothing shows its deciding request; a lacuna shows up to MAX_EVIDENCE.
+        const evidencias = outcome.evidencias?.slice(0, outcome.status === 'falhou' || outcome.status === 'parcial' ? MAX_EVIDENCE : 1) ?? [];
+        return { id: check.id, nome: check.nome, status: outcome.status, peso, pontos, detalhe: outcome.detalhe, ...(outcome.robots ? { robots: outcome.robots } : {}), ...(evidencias.length ? { evidencias } : {}) };
       });
     earned += layerEarned;
     total += layerTotal;
@@ -93,17 +96,33 @@ export function score(results: readonly ScoredCheck[]): Score {
     .filter((r) => r.outcome.status === 'falhou' || r.outcome.status === 'parcial')
     .filter((r) => !(r.check.dependeDe && failedIds.has(r.check.dependeDe)))
     .sort((a, b) => SEVERITY_ORDER[a.check.severidade] - SEVERITY_ORDER[b.check.severidade] || pointsLost(b) - pointsLost(a))
-    .map(({ check, outcome }) => ({
-      verificacao: check.id,
-      camada: check.camada,
-      severidade: check.severidade,
-      titulo: check.titulo,
-      porque: check.porque,
-      comoCorrigir: outcome.comoCorrigir ?? check.comoCorrigir,
-      ...(check.referencia ? { referencia: check.referencia } : {}),
-    }));
+    .map(({ check, outcome }) => {
+      const first = outcome.evidencias?.[0];
+      const reproducao = outcome.reproducao ?? (first ? curlCommand(first) : undefined);
+      return {
+        verificacao: check.id,
+        camada: check.camada,
+        severidade: check.severidade,
+        titulo: titleOf(check, outcome),
+        constatacao: outcome.detalhe,
+        porque: check.porque,
+        comoCorrigir: outcome.comoCorrigir ?? check.comoCorrigir,
+        ...(reproducao ? { reproducao } : {}),
+        ...(check.referencia ? { referencia: check.referencia } : {}),
+      };
+    });
 
   return { nota, grau: gradeFor(nota), camadas, lacunas, ...(teto ? { teto } : {}) };
+}
+
+/**
+ * The lacuna's title, true to the outcome (issue 19): the outcome's own title when it states one, the check's
+ * partial title when it passed in part (never the failure's title), the failure title otherwise.
+ */
+export function titleOf(check: CheckDefinition, outcome: CheckOutcome): string {
+  if (outcome.titulo) return outcome.titulo;
+  if (outcome.status === 'parcial') return check.tituloParcial ?? check.titulo;
+  return check.titulo;
 }
 
 function pointsLost({ check, outcome }: ScoredCheck): number {

@@ -16,6 +16,8 @@ import { fileURLToPath } from 'node:url';
 import type { FixtureHandler } from './readiness.ts';
 
 export const CORPUS_DIR = fileURLToPath(new URL('../fixtures/readiness-corpus/', import.meta.url));
+/** Real generator builds kept for the false failures of issue 19 (their own README says how each was built). */
+export const GENERATORS_DIR = fileURLToPath(new URL('../fixtures/readiness-generators/', import.meta.url));
 
 export interface CorpusManifest {
   nome: string;
@@ -39,9 +41,9 @@ export interface CorpusManifest {
   respostas?: Record<string, { status: number; cabecalhos?: Record<string, string>; corpo?: string }>;
 }
 
-export const corpusSites = (): string[] => readdirSync(CORPUS_DIR).filter((d) => existsSync(join(CORPUS_DIR, d, 'corpus.json'))).sort();
+export const corpusSites = (dir = CORPUS_DIR): string[] => readdirSync(dir).filter((d) => existsSync(join(dir, d, 'corpus.json'))).sort();
 
-export const corpusManifest = (site: string): CorpusManifest => JSON.parse(readFileSync(join(CORPUS_DIR, site, 'corpus.json'), 'utf8')) as CorpusManifest;
+export const corpusManifest = (site: string, dir = CORPUS_DIR): CorpusManifest => JSON.parse(readFileSync(join(dir, site, 'corpus.json'), 'utf8')) as CorpusManifest;
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -55,9 +57,9 @@ const TYPES: Record<string, string> = {
 
 const twinOf = (path: string): string => (path === '/' ? '/index.md' : `${path.replace(/\/$/, '')}.md`);
 
-export function corpusSite(site: string): FixtureHandler {
-  const manifest = corpusManifest(site);
-  const roots = [join(CORPUS_DIR, site), ...(manifest.base ? [join(CORPUS_DIR, manifest.base)] : [])];
+export function corpusSite(site: string, dir = CORPUS_DIR): FixtureHandler {
+  const manifest = corpusManifest(site, dir);
+  const roots = [join(dir, site), ...(manifest.base ? [join(dir, manifest.base)] : [])];
   const absent = new Set(manifest.sem ?? []);
   /** The file a path names in this site or its base, as `/`-rooted relative path candidates. */
   const find = (candidates: string[]): string | undefined => {
@@ -133,7 +135,7 @@ const PAGE_TEXT =
 
 /**
  * A model content site of `pages` pages (`/pagina-1/` …), generated: sitemap index, llms.txt listing every
- * twin (plus `/mcp` answering 405 to GET, as an MCP endpoint does), negotiation, pointers. Each response waits
+ * twin (plus `/mcp` under `## Optional`, answering 405 to GET as an MCP endpoint does), negotiation, pointers. Each response waits
  * `delayMs` (a distant server); `broken` lists page numbers whose twin link in llms.txt is broken (404).
  */
 export function manyPagesSite(options: { pages: number; delayMs?: number; broken?: number[] }): FixtureHandler {
@@ -171,7 +173,7 @@ export function manyPagesSite(options: { pages: number; delayMs?: number; broken
       case '/sitemap-0.xml':
         return send(200, 'application/xml', `<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${paths.map((p) => `<url><loc>${origin}${p}</loc></url>`).join('')}</urlset>`);
       case '/llms.txt':
-        return send(200, 'text/markdown; charset=utf-8', `# Site grande\n\n> Um site de teste com ${paths.length} páginas.\n\n## Páginas\n\n${paths.map((p) => `- [Página ${p}](${origin}${twin(p)})`).join('\n')}\n\n## Interfaces\n\n- [Servidor MCP](${origin}/mcp): POST\n`);
+        return send(200, 'text/markdown; charset=utf-8', `# Site grande\n\n> Um site de teste com ${paths.length} páginas.\n\n## Páginas\n\n${paths.map((p) => `- [Página ${p}](${origin}${twin(p)})`).join('\n')}\n\n## Optional\n\n- [Servidor MCP](${origin}/mcp): só POST (405 a um GET)\n`);
       case '/mcp':
         return send(405, 'application/json', '{}', { allow: 'POST' });
       default:

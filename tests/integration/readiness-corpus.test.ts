@@ -225,7 +225,7 @@ describe('discovery and false failures', () => {
     const deadline = createDeadline(10_000);
     const fetcher = createSafeFetcher({ network, allowLoopback: true, signal: deadline.signal, maxBytes: 64 * 1024 });
     const home = await fetcher(`http://${site.host}/`, {});
-    const ctx = await createContext({ domain: site.host, home, fetch: fetcher, loopback: true, httpFallback: false, deadline });
+    const ctx = await createContext({ domain: site.host, home, userAgent: 'SinalCognitivoLeitor/1.0 (teste)', fetch: fetcher, loopback: true, httpFallback: false, deadline });
     const small = await ctx.get('/llms-full.txt', { accept: 'text/markdown' });
     const whole = await ctx.get('/llms-full.txt', { accept: 'text/markdown', maxBytes: 5 * 1024 * 1024 });
     assert.ok('truncated' in small && small.truncated);
@@ -270,11 +270,11 @@ describe('discovery and false failures', () => {
 });
 
 describe('a sample of up to 50 pages and every llms.txt link', () => {
-  test('a 120-page site: 50 pages read, every llms.txt link tried, a broken one found past the first 8, /mcp (405) judged as an endpoint', async () => {
+  test('a 120-page site: 50 pages read, every llms.txt link tried, a broken one found past the first 8, /mcp (405) in ## Optional judged as an endpoint', async () => {
     const { envelope, site } = await run(manyPagesSite({ pages: 120, broken: [97] }));
     assert.deepEqual(envelope.amostra, { paginas: 50, planejadas: 50, linksDoLlmsTxt: 121, cortada: false });
     const links = check(envelope, 'llms-txt-links');
-    assert.match(links?.detalhe ?? '', /120 de 121 link\(s\) funcionam.*falharam: \/pagina-97\.md \(404\)/);
+    assert.match(links?.detalhe ?? '', /120 de 121 link\(s\) do llms\.txt funcionam; quebrados: “\/pagina-97\.md” \(404\)/);
     assert.doesNotMatch(links?.detalhe ?? '', /\/mcp \(/);
     assert.ok(site.requests.some((r) => r.path === '/mcp' && r.method === 'GET'));
     assert.ok((envelope.nota ?? 0) >= 90, `nota ${envelope.nota}`);

@@ -57,9 +57,18 @@ function siteOf(row: BloatCase) {
   });
 }
 
+/** Every string of an evidence (URLs, header values and lines come from the site). */
+const evidenceTexts = (e: Envelope): string[] =>
+  e.camadas
+    .flatMap((c) => c.verificacoes.flatMap((v) => v.evidencias ?? []))
+    .flatMap((ev) => [ev.pedido.url, ev.pedido.agente, ev.pedido.accept, ev.pedido.corpo, ev.resposta?.tipo, ev.resposta?.url, ...(ev.resposta?.redirecionamentos ?? []), ev.erro, ev.decisivo])
+    .filter((t): t is string => t !== undefined);
+
 /** Every free text a check or the measurement writes. */
 const texts = (e: Envelope): string[] => [
   ...e.camadas.flatMap((c) => c.verificacoes.map((v) => v.detalhe)),
+  ...evidenceTexts(e),
+  ...e.lacunas.flatMap((l) => (l.constatacao !== undefined ? [l.constatacao] : [])),
   ...e.lacunas.map((l) => l.comoCorrigir),
   ...(e.motivo !== undefined ? [e.motivo] : []),
   ...(e.teto ? [e.teto.motivo] : []),
@@ -67,6 +76,8 @@ const texts = (e: Envelope): string[] => [
 
 function assertBounded(e: Envelope, label: string): void {
   assert.ok(readingBytes(e) <= MAX_READING_BYTES, `${label}: ${readingBytes(e)} bytes`);
+  // A reproduction is left out rather than cut: whole, and at most twice the text bound.
+  for (const l of e.lacunas) if (l.reproducao !== undefined) assert.ok(l.reproducao.length <= 2 * MAX_TEXT_CHARS && !l.reproducao.endsWith('…'), `${label}: reprodução de ${l.reproducao.length} caracteres`);
   for (const text of texts(e)) {
     assert.ok(text.length <= MAX_TEXT_CHARS, `${label}: texto de ${text.length} caracteres: ${text.slice(0, 80)}…`);
     assert.doesNotMatch(text, CONTROL, `${label}: caractere de controle em ${JSON.stringify(text.slice(0, 80))}`);

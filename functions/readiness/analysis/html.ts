@@ -35,7 +35,7 @@ export interface PageAnalysis {
   inlineScripts: string[];
   /** Declarative WebMCP (`<form toolname>`). */
   declarativeTools: number;
-  /** `<form>` elements (an app signal: WebMCP can expose them to agents). */
+  /** `<form>` elements (counted, not an interface signal: search boxes and contact forms are on every site). */
   forms: number;
   /** `<link rel="sitemap">` hrefs (Astro and Starlight announce their sitemap index this way). */
   sitemapLinks: string[];

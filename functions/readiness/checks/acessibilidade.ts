@@ -6,6 +6,7 @@ export const acessibilidade: CheckDefinition = {
   camada: 'conteudo',
   severidade: 'media',
   titulo: 'A estrutura da página é difícil de navegar para agentes',
+  tituloParcial: 'A estrutura da página atende só parte do que agentes precisam',
   porque:
     'Agentes que operam navegadores leem a árvore de acessibilidade, não o visual: precisam de uma região principal, um título principal, imagens com texto alternativo e campos de formulário com rótulos para entender e usar a página.',
   comoCorrigir:
@@ -20,7 +21,9 @@ export const acessibilidade: CheckDefinition = {
       [p.controls.every((c) => c.labelled), `rótulo em todos os campos (${p.controls.filter((c) => !c.labelled).length} sem rótulo)`],
     ];
     const ok = criteria.filter(([pass]) => pass).length;
-    if (ok === criteria.length) return passed('Região principal, um único <h1>, imagens com alt e campos com rótulo.');
-    return partial(ok / criteria.length, `Faltam: ${criteria.filter(([pass]) => !pass).map(([, label]) => label).join('; ')}.`);
+    const missing = criteria.filter(([pass]) => !pass).map(([, label]) => label);
+    const evidencias = [ctx.evidence(ctx.home, { em: 'corpo', decisivo: missing.length ? `falta: ${missing.join('; ')}` : 'região <main>, um <h1>, alt e rótulos presentes' })];
+    if (ok === criteria.length) return passed('Região principal, um único <h1>, imagens com alt e campos com rótulo.', { evidencias });
+    return partial(ok / criteria.length, `${ok} de ${criteria.length} critérios atendidos na página inicial; faltam: ${missing.join('; ')}.`, { evidencias });
   },
 };

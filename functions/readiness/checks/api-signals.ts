@@ -1,6 +1,7 @@
 /** Whether the site shows signs of a public API (then API discovery checks apply). Shared by several checks. */
 import { parseLinkHeader } from '../analysis/link-header.ts';
 import { isObject, type MeasurementContext, ok200, parseJson } from '../context.ts';
+import type { Evidence } from '../evidence.ts';
 import { type CheckOutcome, failed, notApplicable } from './types.ts';
 
 export async function apiSignals(ctx: MeasurementContext): Promise<string[]> {
@@ -34,14 +35,14 @@ export const INTERFACE_CHECKS = ['mcp-cartao', 'mcp-ao-vivo', 'mcp-revisao', 'a2
 
 /**
  * Evidence that the site offers an API or an application to agents: the API signals, an MCP server card, an
- * A2A agent card; with `forms`, also forms on the home page (what WebMCP would expose).
+ * A2A agent card. Forms are not a signal (issue 19): a search box or a contact form is furniture of every
+ * content site (Docusaurus, MkDocs, Jekyll…), not an application that owes agents WebMCP tools.
  */
-export async function interfaceSignals(ctx: MeasurementContext, options: { forms?: boolean } = {}): Promise<string[]> {
+export async function interfaceSignals(ctx: MeasurementContext): Promise<string[]> {
   const [api, mcp, a2a] = await Promise.all([apiSignals(ctx), ctx.mcpCard(), agentCard(ctx)]);
   const signals = [...api];
   if (mcp) signals.push(`cartão MCP em ${new URL(mcp.url).pathname}`);
   if (a2a) signals.push(`cartão A2A em ${a2a}`);
-  if (options.forms && ctx.page.forms > 0) signals.push(`${ctx.page.forms} formulário(s) na página inicial`);
   return signals;
 }
 
@@ -56,9 +57,12 @@ async function agentCard(ctx: MeasurementContext): Promise<string | undefined> {
   return undefined;
 }
 
-/** The outcome of an interface check that found nothing: failed when the site shows an interface, else not applicable. */
-export async function missingInterface(ctx: MeasurementContext, detalhe: string, options: { forms?: boolean } = {}): Promise<CheckOutcome> {
-  const signals = await interfaceSignals(ctx, options);
-  if (signals.length > 0) return failed(`${detalhe} O site mostra sinais de API ou aplicação (${signals.slice(0, 4).join(', ')}), então a verificação conta.`);
-  return notApplicable(`${detalhe} O site não mostra sinais de API ou aplicação (OpenAPI, catálogo de APIs, OAuth, MCP, A2A${options.forms ? ', formulários' : ''}): verificação não se aplica.`);
+/**
+ * The outcome of an interface check that found nothing: failed when the site shows an interface, else not
+ * applicable. `evidencias`: the requests that found nothing.
+ */
+export async function missingInterface(ctx: MeasurementContext, detalhe: string, evidencias: Evidence[] = []): Promise<CheckOutcome> {
+  const signals = await interfaceSignals(ctx);
+  if (signals.length > 0) return failed(`${detalhe} O site mostra sinais de API ou aplicação (${signals.slice(0, 4).join(', ')}), então a verificação conta.`, { evidencias });
+  return notApplicable(`${detalhe} O site não mostra sinais de API ou aplicação (OpenAPI, catálogo de APIs, OAuth, MCP, A2A): verificação não se aplica.`, { evidencias });
 }

@@ -6,6 +6,7 @@ export const cabecalhosSeguranca: CheckDefinition = {
   camada: 'seguranca',
   severidade: 'media',
   titulo: 'Faltam cabeçalhos de segurança básicos',
+  tituloParcial: 'Falta parte dos cabeçalhos de segurança básicos',
   porque:
     'Cabeçalhos como Content-Security-Policy, X-Content-Type-Options, proteção contra enquadramento e Referrer-Policy reduzem o risco de injeção de conteúdo e de páginas falsas: sinais de um site mantido, que robôs e pessoas podem tratar como fonte confiável.',
   comoCorrigir:
@@ -21,7 +22,9 @@ export const cabecalhosSeguranca: CheckDefinition = {
       [h.has('referrer-policy'), 'Referrer-Policy'],
     ];
     const ok = criteria.filter(([pass]) => pass).length;
-    if (ok === criteria.length) return passed(`Presentes: ${criteria.map(([, n]) => n).join(', ')}.`);
-    return partial(ok / criteria.length, `Faltam: ${criteria.filter(([pass]) => !pass).map(([, n]) => n).join(', ')}.`);
+    const missing = criteria.filter(([pass]) => !pass).map(([, n]) => n);
+    const evidencias = [ctx.evidence(ctx.home, { em: 'cabecalho', decisivo: missing.length ? `faltam ${missing.join(', ')}` : 'os quatro presentes' })];
+    if (ok === criteria.length) return passed(`Presentes: ${criteria.map(([, n]) => n).join(', ')}.`, { evidencias });
+    return partial(ok / criteria.length, `${ok} de ${criteria.length} cabeçalhos de segurança na página inicial; faltam: ${missing.join(', ')}.`, { evidencias });
   },
 };

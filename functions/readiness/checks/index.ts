@@ -35,6 +35,7 @@ import { oauthServidor } from './oauth-servidor.ts';
 import { openapi } from './openapi.ts';
 import { pesoDaPagina } from './peso-da-pagina.ts';
 import { robotsIa } from './robots-ia.ts';
+import { withRobotsEvidence } from '../robots-evidence.ts';
 import { robotsTxt } from './robots-txt.ts';
 import { schemaOrganizacao } from './schema-organizacao.ts';
 import { sitemap } from './sitemap.ts';
@@ -50,8 +51,8 @@ export type { CheckDefinition, CheckOutcome, CamadaId } from './types.ts';
 
 export const CHECKS: readonly CheckDefinition[] = [
   // Acesso de robôs
-  robotsTxt,
-  robotsIa,
+  withRobotsEvidence(robotsTxt),
+  withRobotsEvidence(robotsIa),
   contentSignals,
   statusHttp,
   // Descoberta

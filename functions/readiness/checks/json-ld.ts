@@ -7,6 +7,7 @@ export const jsonLd: CheckDefinition = {
   camada: 'dados',
   severidade: 'alta',
   titulo: 'A página não tem dados estruturados JSON-LD válidos',
+  tituloParcial: 'Parte dos dados estruturados JSON-LD é inválida',
   porque:
     'JSON-LD com o vocabulário schema.org descreve em linguagem de máquina quem publica, o que é oferecido, preços e perguntas frequentes. Buscadores e agentes usam esses dados para entender e citar o site sem adivinhar.',
   comoCorrigir:
@@ -14,14 +15,15 @@ export const jsonLd: CheckDefinition = {
   referencia: 'https://schema.org/docs/gs.html',
   async run(ctx) {
     const blocks = ctx.page.jsonLd;
-    if (blocks.length === 0) {
-      if (ctx.page.hasMicrodata) return partial(0.5, 'Sem JSON-LD; há microdados (itemscope), mais difíceis de ler por agentes.');
-      return failed('Nenhum bloco <script type="application/ld+json"> na página inicial.');
-    }
     const parsed = blocks.map((b) => parseJson(b));
     const valid = parsed.filter((p) => p !== undefined).length;
-    if (valid === blocks.length) return passed(`${valid} bloco(s) JSON-LD válido(s) na página inicial.`);
-    if (valid === 0) return failed(`${blocks.length} bloco(s) JSON-LD, nenhum com JSON válido.`);
-    return partial(valid / blocks.length, `${blocks.length - valid} de ${blocks.length} bloco(s) JSON-LD com JSON inválido.`);
+    const evidencias = [ctx.evidence(ctx.home, { em: 'corpo', decisivo: `${blocks.length} <script type="application/ld+json">, ${valid} com JSON válido${ctx.page.hasMicrodata ? '; microdados (itemscope)' : ''}` })];
+    if (blocks.length === 0) {
+      if (ctx.page.hasMicrodata) return partial(0.5, 'Sem JSON-LD; há microdados (itemscope), mais difíceis de ler por agentes.', { evidencias, titulo: 'Os dados estruturados estão em microdados, não em JSON-LD' });
+      return failed('Nenhum bloco <script type="application/ld+json"> na página inicial.', { evidencias });
+    }
+    if (valid === blocks.length) return passed(`${valid} bloco(s) JSON-LD válido(s) na página inicial.`, { evidencias });
+    if (valid === 0) return failed(`${blocks.length} bloco(s) JSON-LD, nenhum com JSON válido.`, { evidencias });
+    return partial(valid / blocks.length, `${valid} de ${blocks.length} bloco(s) JSON-LD da página inicial com JSON válido.`, { evidencias });
   },
 };

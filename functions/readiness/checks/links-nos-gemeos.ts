@@ -4,6 +4,7 @@
  */
 import { markdownLinks } from '../analysis/llms.ts';
 import { HTML_ACCEPT, isResponse, TWIN_ACCEPT } from '../context.ts';
+import { sitePath } from '../evidence.ts';
 import { type CheckDefinition, notApplicable, partial } from './types.ts';
 
 /** Distinct same-origin links tried across the twins. */
@@ -15,6 +16,7 @@ export const linksNosGemeos: CheckDefinition = {
   camada: 'conteudo',
   severidade: 'baixa',
   titulo: 'As versões markdown têm links quebrados',
+  tituloParcial: 'Parte dos links das versões markdown está quebrada',
   porque:
     'O agente que lê a versão markdown segue os links dela, não os do HTML. Links relativos que só funcionam a partir da página HTML, ou que apontam para endereços antigos, levam o agente a erros.',
   comoCorrigir:
@@ -23,7 +25,8 @@ export const linksNosGemeos: CheckDefinition = {
   dependeDe: 'markdown-gemeo',
   async run(ctx) {
     const { found } = await ctx.twins();
-    if (found.length === 0) return notApplicable('Nenhuma versão markdown encontrada: não há links de versões markdown para testar.');
+    const read = { evidencias: found.slice(0, 1).map((t) => ctx.evidence(t.probe, { em: 'corpo' as const })) };
+    if (found.length === 0) return notApplicable('Nenhuma versão markdown encontrada: não há links de versões markdown para testar.', { evidencias: [ctx.evidence(ctx.home, { em: 'corpo' })] });
     const targets = new Set<string>();
     for (const twin of found) {
       for (const href of markdownLinks(twin.probe.body)) {
@@ -37,14 +40,16 @@ export const linksNosGemeos: CheckDefinition = {
         if (targets.size >= TWIN_LINKS_MAX) break;
       }
     }
-    if (targets.size === 0) return notApplicable(`${found.length} versão(ões) markdown amostrada(s) sem links para o próprio site.`);
+    if (targets.size === 0) return notApplicable(`${found.length} versão(ões) markdown amostrada(s) sem links para o próprio site.`, read);
     const tried = await Promise.all(
       [...targets].map(async (u) => ({ url: u, probe: await ctx.sampleGet(u, { accept: u.endsWith('.md') ? TWIN_ACCEPT : HTML_ACCEPT }) })),
     );
     const judged = tried.filter((t) => t.probe);
-    if (judged.length === 0) return notApplicable('Não houve tempo de testar os links das versões markdown nesta medição.');
-    const broken = judged.filter((t) => !t.probe || !isResponse(t.probe) || t.probe.status >= 400);
-    const detail = `${judged.length - broken.length} de ${judged.length} link(s) das versões markdown respondem${broken.length ? `; quebrados: ${broken.slice(0, 3).map((b) => `${new URL(b.url).pathname} (${b.probe && isResponse(b.probe) ? b.probe.status : (b.probe?.message ?? '')})`).join(', ')}` : ''}.`;
-    return partial((judged.length - broken.length) / judged.length, detail);
+    if (judged.length === 0) return notApplicable('Não houve tempo de testar os links das versões markdown nesta medição.', read);
+    const broken = judged.filter((t) => !t.probe || !isResponse(t.probe) || t.probe.status >= 400 || !!t.probe.redirectRefused);
+    const answer = (p: NonNullable<(typeof judged)[number]['probe']>) => (isResponse(p) ? `${p.status}${p.redirectRefused ? ' para outra origem' : ''}` : p.message);
+    const detail = `${judged.length - broken.length} de ${judged.length} link(s) das versões markdown respondem${broken.length ? `; quebrados: ${broken.slice(0, 3).map((b) => `${sitePath(b.url)} (${answer(b.probe!)})`).join(', ')}${broken.length > 3 ? ` e mais ${broken.length - 3}` : ''}` : ''}.`;
+    const evidencias = (broken.length ? broken : judged).slice(0, 3).map((b) => (isResponse(b.probe!) ? ctx.evidence(b.probe!, { em: 'status', decisivo: `HTTP ${b.probe!.status}` }) : ctx.evidence(b.probe!)));
+    return partial((judged.length - broken.length) / judged.length, detail, { evidencias });
   },
 };

@@ -3,6 +3,8 @@
  * about 100,000 characters. llms-full.txt is meant to be large and has its own check.
  */
 import { isResponse } from '../context.ts';
+import { sitePath } from '../evidence.ts';
+import { llmsLeadsNowhere } from './llms-txt-links.ts';
 import { type CheckDefinition, failed, notApplicable, partial } from './types.ts';
 
 /** Characters an agent reads of one fetched file before truncating it. */
@@ -14,6 +16,7 @@ export const llmsTxtTamanho: CheckDefinition = {
   camada: 'descoberta',
   severidade: 'baixa',
   titulo: 'Arquivos listados no llms.txt são grandes demais para agentes',
+  tituloParcial: 'Parte dos arquivos listados no llms.txt é grande demais para agentes',
   porque:
     'Agentes leem cada arquivo apontado pelo llms.txt de uma vez e cortam o que passa de cerca de 100 mil caracteres: o fim de uma página longa demais simplesmente não é lido.',
   comoCorrigir:
@@ -21,12 +24,16 @@ export const llmsTxtTamanho: CheckDefinition = {
   referencia: 'https://github.com/agent-ecosystem/afdocs',
   dependeDe: 'llms-txt',
   async run(ctx) {
-    if (!(await ctx.llms()).file) return failed('Sem llms.txt.');
+    const index = await ctx.llms();
+    if (!index.file) return failed('Sem llms.txt.', { evidencias: [ctx.evidence(index.probe, { em: 'status' })] });
     const files = (await ctx.llmsLinks()).filter((l) => !l.endpoint && !new URL(l.url).pathname.endsWith('/llms-full.txt'));
-    const read = files.flatMap((l) => (l.probe && isResponse(l.probe) && l.probe.status === 200 ? [{ url: l.url, chars: l.probe.body.length, truncated: l.probe.truncated }] : []));
-    if (read.length === 0) return notApplicable('Nenhuma página listada no llms.txt pôde ser lida para medir o tamanho.');
+    const read = files.flatMap((l) => (l.probe && isResponse(l.probe) && l.probe.status === 200 ? [{ url: l.url, probe: l.probe, chars: l.probe.body.length, truncated: l.probe.truncated }] : []));
+    if (await llmsLeadsNowhere(ctx)) return failed('Nenhum arquivo listado no llms.txt pôde ser lido: nenhum link funciona.', { evidencias: [ctx.evidence(index.probe, { em: 'corpo' })] });
+    if (read.length === 0) return notApplicable('Nenhuma página listada no llms.txt pôde ser lida para medir o tamanho.', { evidencias: [ctx.evidence(index.probe, { em: 'corpo' })] });
     const large = read.filter((f) => f.truncated || f.chars > LINKED_FILE_MAX_CHARS);
-    const detail = `${read.length - large.length} de ${read.length} arquivo(s) listado(s) no llms.txt com até ${LINKED_FILE_MAX_CHARS.toLocaleString('pt-BR')} caracteres${large.length ? `; maiores: ${large.slice(0, 3).map((f) => `${new URL(f.url).pathname} (${f.truncated ? 'lido só em parte' : f.chars.toLocaleString('pt-BR')})`).join(', ')}` : ''}.`;
-    return partial((read.length - large.length) / read.length, detail);
+    const size = (f: (typeof read)[number]) => (f.truncated ? 'lido só em parte' : `${f.chars.toLocaleString('pt-BR')} caracteres`);
+    const detail = `${read.length - large.length} de ${read.length} arquivo(s) listado(s) no llms.txt com até ${LINKED_FILE_MAX_CHARS.toLocaleString('pt-BR')} caracteres${large.length ? `; maiores: ${large.slice(0, 3).map((f) => `${sitePath(f.url)} (${size(f)})`).join(', ')}` : ''}.`;
+    const evidencias = (large.length ? large : read).slice(0, 3).map((f) => ctx.evidence(f.probe, { em: 'corpo', decisivo: size(f) }));
+    return partial((read.length - large.length) / read.length, detail, { evidencias });
   },
 };

@@ -1,3 +1,5 @@
+import { siteText } from '../evidence.ts';
+import { llmsLeadsNowhere } from './llms-txt-links.ts';
 import { type CheckDefinition, failed, partial, passed } from './types.ts';
 
 /** Mintlify's limits: above 100,000 characters agents truncate it; above 50,000 it is already heavy. */
@@ -10,6 +12,7 @@ export const llmsTxtValido: CheckDefinition = {
   camada: 'descoberta',
   severidade: 'media',
   titulo: 'O llms.txt não segue o formato esperado',
+  tituloParcial: 'O llms.txt segue o formato só em parte',
   porque:
     'Agentes leem o llms.txt de forma mecânica: esperam o título (#) na primeira linha, um resumo (>) e seções (##) com listas de links. Fora desse formato, ou grande demais, ele é truncado ou mal interpretado.',
   comoCorrigir:
@@ -17,8 +20,11 @@ export const llmsTxtValido: CheckDefinition = {
   referencia: 'https://llmstxt.org/',
   dependeDe: 'llms-txt',
   async run(ctx) {
-    const { file } = await ctx.llms();
-    if (!file) return failed('Sem llms.txt para validar.');
+    const { file, probe, text } = await ctx.llms();
+    if (!file) return failed('Sem llms.txt para validar.', { evidencias: [ctx.evidence(probe, { em: 'status' })] });
+    const firstLine = text.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/).find((l) => l.trim() !== '') ?? '';
+    const evidencias = [ctx.evidence(probe, { em: 'corpo', decisivo: `primeira linha: ${firstLine.slice(0, 200)}` })];
+    if (await llmsLeadsNowhere(ctx)) return failed('O llms.txt tem a forma de um índice, mas nenhum dos seus links funciona: o formato não vale sem destino.', { evidencias });
     const issues: string[] = [];
     let credit = 1;
     if (!file.hasH1) {
@@ -44,7 +50,7 @@ export const llmsTxtValido: CheckDefinition = {
       issues.push(`${file.chars.toLocaleString('pt-BR')} caracteres (acima de ${LLMS_WARN_CHARS.toLocaleString('pt-BR')}, pesado para agentes)`);
       credit -= 0.1;
     }
-    if (issues.length === 0) return passed(`Título "${file.title}", resumo e ${listed.length} seção(ões) com ${file.links.length} link(s).`);
-    return partial(credit, `llms.txt com problemas: ${issues.join('; ')}.`);
+    if (issues.length === 0) return passed(`Título ${siteText(file.title)}, resumo e ${listed.length} seção(ões) com ${file.links.length} link(s).`, { evidencias });
+    return partial(credit, `llms.txt com problemas: ${issues.join('; ')}.`, { evidencias });
   },
 };

@@ -1,4 +1,6 @@
 import { isResponse } from '../context.ts';
+import { examples, siteText } from '../evidence.ts';
+import { linkAnswer, llmsLeadsNowhere } from './llms-txt-links.ts';
 import { type CheckDefinition, failed, passed } from './types.ts';
 
 export const llmsTxt: CheckDefinition = {
@@ -14,9 +16,22 @@ export const llmsTxt: CheckDefinition = {
   referencia: 'https://llmstxt.org/',
   async run(ctx) {
     const info = await ctx.llms();
-    if (info.file) return passed(`${new URL(info.url).pathname} publicado (${info.text.length.toLocaleString('pt-BR')} caracteres).`);
-    if (!isResponse(info.probe)) return failed(`Não foi possível ler /llms.txt: ${info.probe.message}.`);
-    if (info.probe.status === 200) return failed('/llms.txt responde 200, mas com HTML ou vazio.');
-    return failed(`/llms.txt respondeu ${info.probe.status}.`);
+    const dead = info.file ? await llmsLeadsNowhere(ctx) : undefined;
+    if (dead) {
+      return failed(
+        `${new URL(info.url).pathname} publicado, mas nenhum dos ${dead.length} link(s) para o próprio site funciona (${examples(dead.map((l) => l.url), 2)}: ${dead.slice(0, 2).map(linkAnswer).join(', ')}): um índice que não leva a nenhuma página não serve aos agentes.`,
+        {
+          titulo: 'O llms.txt não leva a nenhuma página que funcione',
+          comoCorrigir: 'Corrija os links do llms.txt para os endereços publicados (de preferência as versões .md das páginas), gerando o arquivo a partir da mesma fonte das páginas, e confira que cada link responde 200.',
+          evidencias: [ctx.evidence(dead[0]!.probe!, { em: 'status', decisivo: `HTTP ${linkAnswer(dead[0]!)}` }), ctx.evidence(info.probe, { em: 'corpo' })],
+        },
+      );
+    }
+    if (info.file) return passed(`${new URL(info.url).pathname} publicado (${info.text.length.toLocaleString('pt-BR')} caracteres).`, { evidencias: [ctx.evidence(info.probe, { em: 'corpo' })] });
+    if (!isResponse(info.probe)) return failed(`Não foi possível ler /llms.txt: ${siteText(info.probe.message)}.`, { evidencias: [ctx.evidence(info.probe)] });
+    if (info.probe.status === 200) {
+      return failed('/llms.txt responde 200, mas com HTML ou vazio.', { evidencias: [ctx.evidence(info.probe, { em: 'cabecalho', decisivo: `Content-Type: ${info.probe.headers.get('content-type') ?? 'ausente'}` })] });
+    }
+    return failed(`/llms.txt respondeu ${info.probe.status}.`, { evidencias: [ctx.evidence(info.probe, { em: 'status', decisivo: `HTTP ${info.probe.status}` })] });
   },
 };

@@ -1,7 +1,8 @@
 import { isObject, isResponse, type MeasurementContext, parseJson, type Probe } from '../context.ts';
+import { sitePath, siteText } from '../evidence.ts';
 import { missingInterface } from './api-signals.ts';
 import { mcpEndpoint } from './mcp-cartao.ts';
-import { type CheckDefinition, partial, passed } from './types.ts';
+import { type CheckDefinition, notApplicable, partial, passed } from './types.ts';
 
 export const MCP_PROTOCOL_VERSION = '2025-06-18';
 
@@ -42,6 +43,7 @@ export const mcpAoVivo: CheckDefinition = {
   camada: 'agentes',
   severidade: 'alta',
   titulo: 'Não há servidor MCP funcionando',
+  tituloParcial: 'O servidor MCP responde, mas não lista ferramentas',
   porque:
     'Um servidor MCP deixa assistentes (Claude, ChatGPT, Cursor…) consultarem o site como ferramenta: buscar conteúdo, ler páginas e obter preços com respostas estruturadas, em vez de raspar HTML.',
   comoCorrigir:
@@ -49,18 +51,32 @@ export const mcpAoVivo: CheckDefinition = {
   referencia: 'https://modelcontextprotocol.io/specification/2025-06-18/basic/transports',
   async run(ctx) {
     const { url, fromCard } = await mcpEndpoint(ctx);
-    const where = new URL(url).pathname;
+    // The reading agent contacts only the measured origin (issue 18, item 13): a card that points the server
+    // elsewhere is reported, never followed (a hostile card once made the signed reader POST to another site).
+    if (!ctx.onMeasuredOrigin(url)) {
+      const card = await ctx.mcpCard();
+      return notApplicable(
+        `O cartão MCP aponta o servidor para ${siteText(url)}, fora da origem medida (${ctx.origin}): o leitor só contata o site medido e não o chamou. O servidor não foi verificado.`,
+        { evidencias: card ? [ctx.evidence(card.probe, { em: 'corpo', decisivo: `servidor: ${url}` })] : [], titulo: 'O cartão MCP aponta o servidor para outro site' },
+      );
+    }
+    const where = sitePath(url);
     const init = await rpc(ctx, url, 1, 'initialize', {
       protocolVersion: MCP_PROTOCOL_VERSION,
       capabilities: {},
       clientInfo: READER_CLIENT_INFO,
     });
-    if (!isResponse(init)) return missingInterface(ctx, `initialize em ${where} falhou: ${init.message}.`);
-    if (init.status !== 200) return missingInterface(ctx, `initialize em ${where} respondeu ${init.status}${fromCard ? '' : ' (nenhum cartão MCP indica outro endereço)'}.`);
+    if (!isResponse(init)) return missingInterface(ctx, `initialize em ${where} falhou: ${init.message}.`, [ctx.evidence(init)]);
+    if (init.status !== 200) {
+      return missingInterface(ctx, `initialize em ${where} respondeu ${init.status}${init.redirectRefused ? ` (redireciona para outra origem, não seguida: ${siteText(init.redirectRefused)})` : ''}${fromCard ? '' : ' (nenhum cartão MCP indica outro endereço)'}.`, [
+        ctx.evidence(init, init.redirectRefused ? { em: 'cabecalho', decisivo: `Location: ${init.redirectRefused}` } : { em: 'status', decisivo: `HTTP ${init.status}` }),
+      ]);
+    }
     const message = jsonRpcResult(init.body, 1);
     const result = isObject(message?.result) ? message.result : undefined;
     const serverName = isObject(result?.serverInfo) && typeof result.serverInfo.name === 'string' ? result.serverInfo.name : undefined;
-    if (!result || !serverName) return missingInterface(ctx, `initialize em ${where} não devolveu serverInfo.name (${message?.error ? 'erro JSON-RPC' : 'resposta não reconhecida'}).`);
+    const initEvidence = ctx.evidence(init, { em: 'corpo', decisivo: serverName ? `serverInfo.name: ${serverName}` : message?.error ? 'erro JSON-RPC' : 'sem serverInfo.name' });
+    if (!result || !serverName) return missingInterface(ctx, `initialize em ${where} não devolveu serverInfo.name (${message?.error ? 'erro JSON-RPC' : 'resposta não reconhecida'}).`, [initEvidence]);
     const version = typeof result.protocolVersion === 'string' ? result.protocolVersion : MCP_PROTOCOL_VERSION;
     const session = init.headers.get('mcp-session-id');
     const headers: Record<string, string> = { 'mcp-protocol-version': version, ...(session ? { 'mcp-session-id': session } : {}) };
@@ -73,12 +89,15 @@ export const mcpAoVivo: CheckDefinition = {
     });
     const list = await rpc(ctx, url, 2, 'tools/list', {}, headers);
     if (!isResponse(list) || list.status !== 200) {
-      return partial(0.5, `${serverName} respondeu a initialize em ${where}, mas tools/list falhou (${isResponse(list) ? list.status : list.message}).`);
+      return partial(0.5, `${siteText(serverName)} respondeu a initialize em ${where}, mas tools/list falhou (${isResponse(list) ? list.status : list.message}).`, {
+        evidencias: [ctx.evidence(list, isResponse(list) ? { em: 'status', decisivo: `HTTP ${list.status}` } : {}), initEvidence],
+      });
     }
     const listed = jsonRpcResult(list.body, 2);
     const tools = isObject(listed?.result) && Array.isArray(listed.result.tools) ? listed.result.tools : [];
-    if (tools.length === 0) return partial(0.5, `${serverName} respondeu a initialize em ${where}, mas tools/list não lista ferramentas.`);
+    const listEvidence = ctx.evidence(list, { em: 'corpo', decisivo: `${tools.length} ferramenta(s) em tools/list` });
+    if (tools.length === 0) return partial(0.5, `${siteText(serverName)} respondeu a initialize em ${where}, mas tools/list não lista ferramentas.`, { evidencias: [listEvidence, initEvidence] });
     const names = tools.filter(isObject).map((t) => String(t.name)).slice(0, 5);
-    return passed(`${serverName} (protocolo ${version}) em ${where} com ${tools.length} ferramenta(s): ${names.join(', ')}${tools.length > 5 ? '…' : ''}.`);
+    return passed(`${siteText(serverName)} (protocolo ${siteText(version)}) em ${where} com ${tools.length} ferramenta(s): ${siteText(`${names.join(', ')}${tools.length > 5 ? '…' : ''}`)}.`, { evidencias: [initEvidence, listEvidence] });
   },
 };

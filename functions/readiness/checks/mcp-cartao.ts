@@ -1,4 +1,5 @@
 import { isObject, type MeasurementContext } from '../context.ts';
+import { sitePath, siteText } from '../evidence.ts';
 import { missingInterface } from './api-signals.ts';
 import { type CheckDefinition, partial, passed } from './types.ts';
 
@@ -43,19 +44,24 @@ export const mcpCartao: CheckDefinition = {
   camada: 'agentes',
   severidade: 'media',
   titulo: 'Não há cartão de servidor MCP para descoberta',
+  tituloParcial: 'O cartão do servidor MCP está incompleto',
   porque: 'O cartão do servidor MCP (server card) permite que um agente descubra, sem configuração manual, que o site oferece um servidor MCP, onde ele está e o que ele faz.',
   comoCorrigir:
     'Publique /.well-known/mcp/server-card.json (e /.well-known/mcp.json) com name, version, description, o endereço do servidor (remotes: [{ type: "streamable-http", url }] e transport.endpoint) e as capacidades.',
   referencia: 'https://github.com/modelcontextprotocol/modelcontextprotocol/issues/1649',
   async run(ctx) {
     const card = await ctx.mcpCard();
-    if (!card) return missingInterface(ctx, 'Nenhum cartão MCP em /.well-known/mcp/server-card.json, /.well-known/mcp.json nem /mcp/server-card.');
+    if (!card) {
+      const first = await ctx.get('/.well-known/mcp/server-card.json', { accept: 'application/mcp-server-card+json, application/json;q=0.9' });
+      return missingInterface(ctx, 'Nenhum cartão MCP em /.well-known/mcp/server-card.json, /.well-known/mcp.json nem /mcp/server-card.', [ctx.evidence(first, { em: 'status' })]);
+    }
     const json = card.json as Record<string, unknown>;
     const { name, version } = mcpIdentityOf(json);
     const endpoint = mcpEndpointOf(json);
-    const where = new URL(card.url).pathname;
+    const where = sitePath(card.url);
     const missing = [!name && 'nome', !version && 'versão', !endpoint && 'endereço do servidor'].filter(Boolean);
-    if (missing.length === 0) return passed(`Cartão em ${where}: ${name} ${version}, servidor em ${endpoint}.`);
-    return partial(1 - missing.length / 4, `Cartão em ${where} sem ${missing.join(', ')}.`);
+    const evidencias = [ctx.evidence(card.probe, { em: 'corpo', decisivo: missing.length ? `sem ${missing.join(', ')}` : `servidor: ${endpoint}` })];
+    if (missing.length === 0) return passed(`Cartão em ${where}: ${siteText(`${name} ${version}`)}, servidor em ${siteText(endpoint as string)}.`, { evidencias });
+    return partial(1 - missing.length / 4, `Cartão em ${where} sem ${missing.join(', ')}.`, { evidencias });
   },
 };

@@ -17,6 +17,8 @@
  */
 import { LEGACY_VERSIONS, META, MODERN_VERSION } from '../../mcp/protocol.ts';
 import { isObject, isResponse, type MeasurementContext, type Probe } from '../context.ts';
+import type { Evidence } from '../evidence.ts';
+import { siteText } from '../evidence.ts';
 import { missingInterface } from './api-signals.ts';
 import { jsonRpcResult, READER_CLIENT_INFO, rpc } from './mcp-ao-vivo.ts';
 import { mcpEndpoint } from './mcp-cartao.ts';
@@ -47,6 +49,8 @@ export interface McpRevisionReading {
   decidedBy: string;
   requests: McpRequestRecord[];
   connector: { search: boolean; fetch: boolean; shape: boolean; detail: string };
+  /** The evidence of each request, in order: what was asked and what came back. */
+  evidencias: Evidence[];
 }
 
 /** The revision tested first: the current one. */
@@ -57,6 +61,17 @@ const isRevision = (value: unknown): value is string => typeof value === 'string
 function record(method: string, url: string, probe: Probe, message?: Record<string, unknown>): McpRequestRecord {
   const error = isObject(message?.error) && typeof message.error.code === 'number' ? message.error.code : undefined;
   return { method, url, status: isResponse(probe) ? probe.status : probe.code, ...(error !== undefined ? { rpcError: error } : {}) };
+}
+
+/** A JSON-RPC error code as read from the site: a number as is, anything else quoted as site text. */
+const codeText = (code: unknown): string => (Number.isInteger(code) ? String(code) : siteText(String(code)));
+
+/** What decided an MCP request, for its evidence: the JSON-RPC error, or the status. */
+function decisiveOf(probe: Probe, message?: Record<string, unknown>): { decisivo: string; em: Evidence['em'] } | Record<string, never> {
+  if (!isResponse(probe)) return {};
+  if (isObject(message?.error)) return { decisivo: `erro JSON-RPC ${codeText(message.error.code)}`, em: 'corpo' };
+  if (isObject(message?.result)) return { decisivo: 'result JSON-RPC', em: 'corpo' };
+  return { decisivo: `HTTP ${probe.status}`, em: 'status' };
 }
 
 /** A query for the one `search` call: the first long word of the home page's title, or the domain's first label. */
@@ -75,6 +90,11 @@ export async function readMcpRevision(ctx: MeasurementContext): Promise<McpRevis
     url = ctx.url('/mcp');
   }
   const requests: McpRequestRecord[] = [];
+  const evidencias: Evidence[] = [];
+  const note = (method: string, probe: Probe, message?: Record<string, unknown>) => {
+    requests.push(record(method, url, probe, message));
+    evidencias.push(ctx.evidence(probe, decisiveOf(probe, message)));
+  };
   const meta = { [META.protocolVersion]: MODERN_VERSION, [META.clientCapabilities]: {}, [META.clientInfo]: READER_CLIENT_INFO };
   const modernHeaders = (method: string, name?: string) => ({
     'mcp-protocol-version': MODERN_VERSION,
@@ -90,7 +110,7 @@ export async function readMcpRevision(ctx: MeasurementContext): Promise<McpRevis
 
   const discover = await rpc(ctx, url, 1, 'server/discover', { _meta: meta }, modernHeaders('server/discover'));
   const discovered = isResponse(discover) ? jsonRpcResult(discover.body, 1) : undefined;
-  requests.push(record('server/discover', url, discover, discovered));
+  note('server/discover', discover, discovered);
   const result = isObject(discovered?.result) ? discovered.result : undefined;
   const unsupported = isObject(discovered?.error) && discovered.error.code === -32022 && isObject(discovered.error.data) ? discovered.error.data : undefined;
   const versions = (result && Array.isArray(result.supportedVersions) ? result.supportedVersions : unsupported && Array.isArray(unsupported.supported) ? unsupported.supported : []).filter(isRevision);
@@ -107,10 +127,10 @@ export async function readMcpRevision(ctx: MeasurementContext): Promise<McpRevis
         : `server/discover recusou ${MODERN_VERSION} (erro -32022) e só aceita ${JSON.stringify(versions)}`;
     }
   } else {
-    const why = isResponse(discover) ? `respondeu ${discover.status}${discovered?.error ? ` com o erro JSON-RPC ${String((discovered.error as Record<string, unknown>).code)}` : ''}` : `falhou (${discover.message})`;
+    const why = isResponse(discover) ? `respondeu ${discover.status}${discovered?.error ? ` com o erro JSON-RPC ${codeText((discovered.error as Record<string, unknown>).code)}` : ''}` : `falhou (${discover.message})`;
     const init = await rpc(ctx, url, 2, 'initialize', { protocolVersion: LEGACY_VERSIONS[0], capabilities: {}, clientInfo: READER_CLIENT_INFO });
     const initialized = isResponse(init) ? jsonRpcResult(init.body, 2) : undefined;
-    requests.push(record('initialize', url, init, initialized));
+    note('initialize', init, initialized);
     const answered = isObject(initialized?.result) ? initialized.result : undefined;
     if (answered && isRevision(answered.protocolVersion) && isObject(answered.serverInfo)) {
       era = 'legacy';
@@ -123,7 +143,7 @@ export async function readMcpRevision(ctx: MeasurementContext): Promise<McpRevis
       decidedBy = `server/discover ${why}; initialize respondeu com protocolVersion ${revision}${honoured ? '' : ', revisão anterior às que os clientes de hoje aceitam'}`;
     } else if (answered || initialized?.error) {
       verdict = 'stale-invalid';
-      decidedBy = `server/discover ${why}; initialize respondeu JSON-RPC${initialized?.error ? ` com o erro ${String((initialized.error as Record<string, unknown>).code)}` : ''} sem protocolVersion e serverInfo válidos`;
+      decidedBy = `server/discover ${why}; initialize respondeu JSON-RPC${initialized?.error ? ` com o erro ${codeText((initialized.error as Record<string, unknown>).code)}` : ''} sem protocolVersion e serverInfo válidos`;
     } else {
       decidedBy = `server/discover ${why}; initialize ${isResponse(init) ? `respondeu ${init.status}` : `falhou (${init.message})`}`;
     }
@@ -134,7 +154,7 @@ export async function readMcpRevision(ctx: MeasurementContext): Promise<McpRevis
     const headers = era === 'modern' ? modernHeaders('tools/list') : legacyHeaders;
     const list = await rpc(ctx, url, 3, 'tools/list', era === 'modern' ? { _meta: meta } : {}, headers);
     const listed = isResponse(list) ? jsonRpcResult(list.body, 3) : undefined;
-    requests.push(record('tools/list', url, list, listed));
+    note('tools/list', list, listed);
     const tools = isObject(listed?.result) && Array.isArray(listed.result.tools) ? listed.result.tools.filter(isObject) : [];
     const search = tools.find((t) => t.name === 'search');
     const fetchTool = tools.find((t) => t.name === 'fetch');
@@ -154,7 +174,7 @@ export async function readMcpRevision(ctx: MeasurementContext): Promise<McpRevis
         const params = { name: 'search', arguments: { query }, ...(era === 'modern' ? { _meta: meta } : {}) };
         const called = await rpc(ctx, url, 4, 'tools/call', params, era === 'modern' ? modernHeaders('tools/call', 'search') : legacyHeaders);
         const answer = isResponse(called) ? jsonRpcResult(called.body, 4) : undefined;
-        requests.push(record('tools/call search', url, called, answer));
+        note('tools/call search', called, answer);
         const out = isObject(answer?.result) ? answer.result : undefined;
         const structured = isObject(out?.structuredContent) ? out.structuredContent : undefined;
         const results = structured && Array.isArray(structured.results) ? structured.results : undefined;
@@ -167,7 +187,7 @@ export async function readMcpRevision(ctx: MeasurementContext): Promise<McpRevis
       connector.detail = problems.length ? `search e fetch listados, mas ${problems.join('; ')}` : 'search e fetch no formato dos conectores da OpenAI';
     }
   }
-  return { url, ...(offOrigin ? { offOrigin } : {}), verdict, ...(revision ? { revision } : {}), decidedBy, requests, connector };
+  return { url, ...(offOrigin ? { offOrigin } : {}), verdict, ...(revision ? { revision } : {}), decidedBy, requests, connector, evidencias };
 }
 
 /** Credit of each verdict, before the connector pair (which keeps the rest). */
@@ -187,14 +207,15 @@ const CONNECTOR_NOTE =
 
 export function revisionOutcome(reading: McpRevisionReading): CheckOutcome | undefined {
   if (reading.verdict === 'absent') return undefined;
-  const where = `${reading.url}${reading.offOrigin ? ` (o cartão aponta para ${reading.offOrigin}, outra origem: não seguido)` : ''}`;
+  const where = `${reading.url}${reading.offOrigin ? ` (o cartão aponta para ${siteText(reading.offOrigin)}, outra origem: não seguido)` : ''}`;
   const tested = `Revisão testada: ${TESTED_REVISION}${reading.revision ? `; respondida: ${reading.revision}` : ''}.`;
   const connector = reading.connector.shape ? 'Oferece search e fetch no formato dos conectores da OpenAI.' : `Conectores da OpenAI: ${reading.connector.detail}.`;
   const detalhe = `MCP ${LABEL[reading.verdict]} em ${where}: ${reading.decidedBy}. ${tested} ${connector}`;
   const credit = VERDICT_CREDIT[reading.verdict] * (reading.connector.shape ? 1 : WITHOUT_CONNECTOR);
   const notes = [reading.verdict === 'current' ? '' : MIGRATION_NOTE, reading.connector.shape ? '' : CONNECTOR_NOTE].filter(Boolean).join(' ');
-  if (reading.verdict === 'stale-invalid') return failed(detalhe, { comoCorrigir: notes });
-  return partial(credit, detalhe, notes ? { comoCorrigir: notes } : {});
+  const evidencias = reading.evidencias.slice().reverse();
+  if (reading.verdict === 'stale-invalid') return failed(detalhe, { comoCorrigir: notes, evidencias });
+  return partial(credit, detalhe, { ...(notes ? { comoCorrigir: notes } : {}), evidencias });
 }
 
 export const mcpRevisao: CheckDefinition = {
@@ -211,6 +232,6 @@ export const mcpRevisao: CheckDefinition = {
   dependeDe: 'mcp-ao-vivo',
   async run(ctx) {
     const reading = await readMcpRevision(ctx);
-    return revisionOutcome(reading) ?? (await missingInterface(ctx, `Nenhum servidor MCP em ${reading.url}: ${reading.decidedBy}.`));
+    return revisionOutcome(reading) ?? (await missingInterface(ctx, `Nenhum servidor MCP em ${reading.url}: ${reading.decidedBy}.`, reading.evidencias));
   },
 };

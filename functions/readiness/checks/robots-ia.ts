@@ -64,6 +64,7 @@ export const robotsIa: CheckDefinition = {
   camada: 'acesso',
   severidade: 'critica',
   titulo: 'Robôs de IA estão bloqueados no robots.txt',
+  tituloParcial: 'Alguns robôs de IA estão bloqueados no robots.txt',
   porque:
     'Assistentes como ChatGPT, Claude e Perplexity só citam o que os seus robôs de busca e de usuário podem ler. Um Disallow para esses robôs (ou para todos, sem exceção para eles) tira as páginas fechadas das respostas de IA; fechar a maior parte do conteúdo torna o site invisível nelas.',
   comoCorrigir:

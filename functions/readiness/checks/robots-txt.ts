@@ -10,6 +10,7 @@ export const robotsTxt: CheckDefinition = {
   camada: 'acesso',
   severidade: 'alta',
   titulo: 'O robots.txt está ausente ou ilegível',
+  tituloParcial: 'O robots.txt é legível, mas incompleto',
   porque:
     'O robots.txt é o primeiro arquivo que robôs de busca e de IA leem: ele diz o que podem acessar e onde está o sitemap. Sem ele, cada robô decide sozinho, e um robots.txt que devolve HTML ou erro confunde os leitores.',
   comoCorrigir:
@@ -25,6 +26,7 @@ export const robotsTxt: CheckDefinition = {
     // and any AI block costs more than the difference (robots-ia, ROBOTS_BLOCK_CREDIT).
     if (status >= 400 && status < 500) {
       return partial(ROBOTS_ABSENT_CREDIT, `/robots.txt respondeu ${status}: pela RFC 9309 tudo pode ser lido, mas o site não declara política nem sitemap.`, {
+        titulo: 'Não há robots.txt: tudo pode ser lido, mas nenhuma política é declarada',
         comoCorrigir: 'Publique /robots.txt (text/plain) declarando a sua política para robôs de busca e de IA e uma linha Sitemap: com o endereço absoluto do sitemap.',
       });
     }

@@ -1,4 +1,5 @@
 import { isResponse } from '../context.ts';
+import { siteText } from '../evidence.ts';
 import { type CheckDefinition, failed, partial, passed } from './types.ts';
 
 const VIA = { robots: 'declarado no robots.txt', link: 'anunciado com <link rel="sitemap">', caminho: 'no endereço usual' } as const;
@@ -9,6 +10,7 @@ export const sitemap: CheckDefinition = {
   camada: 'descoberta',
   severidade: 'alta',
   titulo: 'Não há sitemap XML válido',
+  tituloParcial: 'O sitemap existe, mas tem problemas ou não está declarado no robots.txt',
   porque:
     'O sitemap lista as páginas que você quer que sejam encontradas. Buscadores e agentes o usam para descobrir conteúdo que não está a um clique da página inicial e para saber o que mudou.',
   comoCorrigir:
@@ -16,23 +18,29 @@ export const sitemap: CheckDefinition = {
   referencia: 'https://www.sitemaps.org/protocol.html',
   async run(ctx) {
     const info = await ctx.sitemap();
+    const robots = await ctx.robots();
+    const sitemapEvidence = info.probe ? [ctx.evidence(info.probe, { em: 'corpo', ...(info.problem ? { decisivo: info.problem } : {}) })] : [];
     if (info.urls.length === 0) {
       return failed(
-        `Sitemap não encontrado ou vazio${info.url ? ` (primeiro lido: ${info.url})` : ''}: ${info.problem ?? 'sem <loc>'}. Procurados: linhas Sitemap: do robots.txt, <link rel="sitemap"> da página inicial, /sitemap.xml, /sitemap-index.xml e /sitemap_index.xml.`,
+        `Sitemap não encontrado ou vazio${info.url ? ` (primeiro lido: ${siteText(info.url)})` : ''}: ${info.problem ? siteText(info.problem) : 'sem <loc>'}. Procurados: linhas Sitemap: do robots.txt, <link rel="sitemap"> da página inicial, /sitemap.xml, /sitemap-index.xml e /sitemap_index.xml.`,
+        { evidencias: sitemapEvidence },
       );
     }
-    const robots = await ctx.robots();
     const declared = (robots.file?.sitemaps.length ?? 0) > 0;
     // No robots.txt at all (4xx): the robots-txt check already counts that absence; it is not charged twice.
     const noRobots = isResponse(robots.probe) && robots.probe.status >= 400 && robots.probe.status < 500;
     const pages = info.pages ?? info.urls;
     const kind = info.kind === 'sitemapindex' ? `índice com ${info.urls.length} sitemap(s) e ${pages.length} página(s)` : `${info.urls.length} página(s)`;
-    const where = `Sitemap em ${info.url} (${kind}), ${VIA[info.via ?? 'caminho']}`;
-    if (info.problem) return partial(0.5, `${where}, mas ${info.problem}.`);
-    if (noRobots) return passed(`${where} (sem robots.txt para declará-lo).`);
-    if (!declared) return partial(0.75, `${where}, mas não declarado no robots.txt.`, {
-      comoCorrigir: 'Declare o sitemap no robots.txt com uma linha Sitemap: e o endereço absoluto.',
-    });
-    return passed(`${where}.`);
+    const where = `Sitemap em ${siteText(info.url ?? '')} (${kind}), ${VIA[info.via ?? 'caminho']}`;
+    if (info.problem) return partial(0.5, `${where}, mas ${siteText(info.problem)}.`, { titulo: 'O sitemap existe, mas parte dele não pôde ser lida', evidencias: sitemapEvidence });
+    if (noRobots) return passed(`${where} (sem robots.txt para declará-lo).`, { evidencias: sitemapEvidence });
+    if (!declared) {
+      return partial(0.75, `${where}, mas não declarado no robots.txt.`, {
+        titulo: 'O sitemap não está declarado no robots.txt',
+        comoCorrigir: 'Declare o sitemap no robots.txt com uma linha Sitemap: e o endereço absoluto.',
+        evidencias: [ctx.evidence(robots.probe, { em: 'corpo', decisivo: 'nenhuma linha Sitemap:' }), ...sitemapEvidence],
+      });
+    }
+    return passed(`${where}.`, { evidencias: sitemapEvidence });
   },
 };

@@ -6,6 +6,7 @@
 import type { Severidade } from '../scoring.ts';
 import type { MeasurementContext } from '../context.ts';
 import type { RobotsDecisoes } from '../envelope.ts';
+import type { Evidence } from '../evidence.ts';
 
 export type CamadaId = 'acesso' | 'descoberta' | 'conteudo' | 'dados' | 'agentes' | 'seguranca';
 
@@ -13,8 +14,17 @@ export interface CheckOutcome {
   status: 'passou' | 'parcial' | 'falhou' | 'nao_se_aplica';
   /** Share of the weight earned when `parcial` (0 < credito < 1). */
   credito?: number;
-  /** What was observed (pt-BR). */
+  /**
+   * What was observed (pt-BR), with the measured fraction and examples when the check reads a sample.
+   * Values read from the site are quoted with `siteText`.
+   */
   detalhe: string;
+  /** The requests that decided (the deciding one first): `ctx.evidence(probe, …)`. */
+  evidencias?: Evidence[];
+  /** A title for this outcome when neither the check's failure nor its partial title is true to it. */
+  titulo?: string;
+  /** A reproduction other than the curl command of the first evidence (a pipe that shows the deciding line). */
+  reproducao?: string;
   /** A cap on the total score caused by a fatal gap. */
   teto?: { nota: number; motivo: string };
   /** A more specific fix than the check's default, when the observation calls for it. */
@@ -31,6 +41,11 @@ export interface CheckDefinition {
   severidade: Severidade;
   /** Title of the lacuna when the check fails. */
   titulo: string;
+  /**
+   * Title of the lacuna when the check passes only in part: true to a partial result (never the failure's
+   * title). Required of every check that can answer `parcial`.
+   */
+  tituloParcial?: string;
   /** Why it matters (pt-BR). */
   porque: string;
   /** How to fix it (pt-BR). */
@@ -41,9 +56,9 @@ export interface CheckDefinition {
   run(ctx: MeasurementContext): Promise<CheckOutcome>;
 }
 
-export const passed = (detalhe: string): CheckOutcome => ({ status: 'passou', detalhe });
+export const passed = (detalhe: string, extra: Partial<CheckOutcome> = {}): CheckOutcome => ({ status: 'passou', detalhe, ...extra });
 export const failed = (detalhe: string, extra: Partial<CheckOutcome> = {}): CheckOutcome => ({ status: 'falhou', detalhe, ...extra });
-export const notApplicable = (detalhe: string): CheckOutcome => ({ status: 'nao_se_aplica', detalhe });
+export const notApplicable = (detalhe: string, extra: Partial<CheckOutcome> = {}): CheckOutcome => ({ status: 'nao_se_aplica', detalhe, ...extra });
 /** Partial credit; 1 becomes `passou` and 0 becomes `falhou`. */
 export const partial = (credito: number, detalhe: string, extra: Partial<CheckOutcome> = {}): CheckOutcome => {
   const c = Math.max(0, Math.min(1, credito));

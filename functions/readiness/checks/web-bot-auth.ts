@@ -4,6 +4,7 @@ import { type InnerList, isInnerList, parseDictionary, serializeInnerList } from
 import { authorityOf, DIRECTORY_MEDIA_TYPE } from '../agent/signing.ts';
 import { looksLikeHtml } from '../analysis/llms.ts';
 import { isObject, isResponse, parseJson } from '../context.ts';
+import { headerLine } from '../evidence.ts';
 import type { FetchedResponse } from '../fetch/safe-fetch.ts';
 import { type CheckDefinition, failed, notApplicable, partial, passed } from './types.ts';
 
@@ -70,6 +71,7 @@ export const webBotAuth: CheckDefinition = {
   camada: 'agentes',
   severidade: 'baixa',
   titulo: 'O diretório de chaves Web Bot Auth está incompleto',
+  tituloParcial: 'O diretório de chaves Web Bot Auth tem problemas',
   porque:
     'Quem opera robôs ou agentes publica em /.well-known/http-message-signatures-directory as chaves com que assina as requisições (Web Bot Auth), para que os sites verifiquem a identidade do robô. Um diretório malformado ou sem assinatura não serve a essa verificação.',
   comoCorrigir:
@@ -77,15 +79,16 @@ export const webBotAuth: CheckDefinition = {
   referencia: 'https://datatracker.ietf.org/doc/draft-ietf-webbotauth-httpsig-protocol/',
   async run(ctx) {
     const probe = await ctx.get('/.well-known/http-message-signatures-directory', { accept: DIRECTORY_MEDIA_TYPE, followRedirects: false });
-    if (!isResponse(probe)) return notApplicable(`Diretório não consultado (${probe.message}): verificação não se aplica.`);
-    if (probe.status === 404 || probe.status === 410) return notApplicable('O site não publica diretório de chaves (só é necessário para quem opera robôs ou agentes).');
+    if (!isResponse(probe)) return notApplicable(`Diretório não consultado (${probe.message}): verificação não se aplica.`, { evidencias: [ctx.evidence(probe)] });
+    const status = { evidencias: [ctx.evidence(probe, { em: 'status' as const, decisivo: `HTTP ${probe.status}` })] };
+    if (probe.status === 404 || probe.status === 410) return notApplicable('O site não publica diretório de chaves (só é necessário para quem opera robôs ou agentes).', status);
     // A single-page app's fallback answers any path with its HTML page: that is no directory at all.
     if (probe.status === 200 && (probe.contentType.includes('html') || looksLikeHtml(probe.body))) {
-      return notApplicable('O endereço do diretório devolve uma página HTML (o site não publica diretório de chaves).');
+      return notApplicable('O endereço do diretório devolve uma página HTML (o site não publica diretório de chaves).', status);
     }
-    if (probe.status !== 200) return failed(`O diretório respondeu ${probe.status} (verificadores não seguem redirecionamentos e exigem 200).`);
+    if (probe.status !== 200) return failed(`O diretório respondeu ${probe.status} (verificadores não seguem redirecionamentos e exigem 200).`, status);
     const json = parseJson(probe.body);
-    if (!isObject(json) || !Array.isArray(json.keys)) return failed('O diretório não é um JWKS (objeto com a lista keys).');
+    if (!isObject(json) || !Array.isArray(json.keys)) return failed('O diretório não é um JWKS (objeto com a lista keys).', { evidencias: [ctx.evidence(probe, { em: 'corpo', decisivo: 'sem "keys"' })] });
     const keys = json.keys.filter(isObject);
     const problems: string[] = [];
     if (probe.contentType !== DIRECTORY_MEDIA_TYPE) problems.push(`Content-Type ${probe.contentType || 'ausente'}`);
@@ -100,7 +103,8 @@ export const webBotAuth: CheckDefinition = {
     const { verified, digestOk } = await verifyDirectoryResponse(probe, keys);
     if (!digestOk) problems.push('Content-Digest ausente ou divergente');
     if (keys.length > 0 && verified === 0) problems.push('resposta sem assinatura válida do diretório');
-    if (problems.length === 0) return passed(`Diretório com ${keys.length} chave(s), Content-Digest correto e ${verified} assinatura(s) verificada(s).`);
-    return partial(Math.max(0.25, 1 - 0.25 * problems.length), `Diretório com ${keys.length} chave(s), mas: ${problems.join('; ')}.`);
+    const evidencias = [ctx.evidence(probe, { em: 'cabecalho', decisivo: digestOk ? headerLine(probe.headers, 'Signature-Input') : headerLine(probe.headers, 'Content-Digest') })];
+    if (problems.length === 0) return passed(`Diretório com ${keys.length} chave(s), Content-Digest correto e ${verified} assinatura(s) verificada(s).`, { evidencias });
+    return partial(Math.max(0.25, 1 - 0.25 * problems.length), `Diretório com ${keys.length} chave(s), mas: ${problems.join('; ')}.`, { evidencias });
   },
 };

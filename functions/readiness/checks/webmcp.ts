@@ -1,4 +1,5 @@
 import { ok200 } from '../context.ts';
+import { sitePath } from '../evidence.ts';
 import { missingInterface } from './api-signals.ts';
 import { type CheckDefinition, passed } from './types.ts';
 
@@ -38,16 +39,17 @@ export const webmcp: CheckDefinition = {
     'Registre ferramentas somente leitura com document.modelContext.registerTool({ name, description, inputSchema, execute, annotations: { readOnlyHint: true } }) num script carregado pela página, ou use formulários declarativos <form toolname="…" tooldescription="…">.',
   referencia: 'https://github.com/webmachinelearning/webmcp',
   async run(ctx) {
-    if (ctx.page.declarativeTools > 0) return passed(`${ctx.page.declarativeTools} formulário(s) declarativo(s) com toolname.`);
-    if (ctx.page.inlineScripts.some(registersTools)) return passed('Script da página registra ferramentas com modelContext.registerTool.');
+    const home = (decisivo: string) => [ctx.evidence(ctx.home, { em: 'corpo', decisivo })];
+    if (ctx.page.declarativeTools > 0) return passed(`${ctx.page.declarativeTools} formulário(s) declarativo(s) com toolname.`, { evidencias: home('<form toolname>') });
+    if (ctx.page.inlineScripts.some(registersTools)) return passed('Script da página registra ferramentas com modelContext.registerTool.', { evidencias: home('modelContext.registerTool num <script> da página') });
     const scripts = ctx.page.scriptSrcs
       .map((src) => { try { return new URL(src, ctx.home.finalUrl); } catch { return undefined; } })
       .filter((u): u is URL => !!u && u.origin === ctx.origin)
       .slice(0, 4);
     for (const script of scripts) {
       const probe = await ctx.get(script.href, { accept: 'text/javascript, */*;q=0.5', maxBytes: 512 * 1024 });
-      if (ok200(probe) && registersTools(probe.body)) return passed(`${script.pathname} registra ferramentas com modelContext.registerTool.`);
+      if (ok200(probe) && registersTools(probe.body)) return passed(`${sitePath(script.href)} registra ferramentas com modelContext.registerTool.`, { evidencias: [ctx.evidence(probe, { em: 'corpo', decisivo: 'modelContext.registerTool' })] });
     }
-    return missingInterface(ctx, `Nenhuma ferramenta WebMCP registrada pela página inicial (${scripts.length} script(s) do próprio site examinado(s)).`, { forms: true });
+    return missingInterface(ctx, `Nenhuma ferramenta WebMCP registrada pela página inicial (${scripts.length} script(s) do próprio site examinado(s)).`, home('nenhum <form toolname> nem modelContext.registerTool'));
   },
 };

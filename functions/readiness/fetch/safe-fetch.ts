@@ -35,7 +35,9 @@ export type FetchErrorCode =
   | 'too_many_redirects'
   | 'redirect_loop'
   | 'protocol'
-  | 'budget';
+  | 'budget'
+  /** Outside the measured origin: the reading agent contacts only the site it measures (issue 18, item 13). */
+  | 'refused_origin';
 
 export class FetchError extends Error {
   readonly code: FetchErrorCode;
@@ -66,6 +68,8 @@ export interface FetchedResponse {
   /** The body was not read because its type is not textual. */
   skippedBody: boolean;
   redirects: { from: string; status: number; to: string }[];
+  /** A redirect not followed because `redirectAllowed` refused its target (the response is that 3xx). */
+  redirectRefused?: string;
   /** Time to the first response byte of the final hop, in ms. */
   ttfbMs: number;
   durationMs: number;
@@ -77,6 +81,14 @@ export interface FetchOptions {
   body?: string;
   /** Follow redirects (default true, at most `maxRedirects`). */
   followRedirects?: boolean;
+  /**
+   * Also read `application/octet-stream` bodies (capped as every body): plain static hosts send that type for
+   * files without a known extension (`/.well-known/api-catalog`, `/.well-known/mcp`, `.md` on some servers),
+   * and what such a file holds is judged by its content.
+   */
+  readOctetStream?: boolean;
+  /** Whether a redirect may be followed to `next`; when not, the 3xx is the answer (`redirectRefused`). */
+  redirectAllowed?: (next: URL) => boolean;
   /** Cap on the decoded body in bytes (default from the fetcher). */
   maxBytes?: number;
   /** Per-request time limit in ms (default from the fetcher). */
@@ -203,7 +215,7 @@ export function createSafeFetcher(options: SafeFetcherOptions = {}): SafeFetch {
     return { address: addresses[0] as ResolvedAddress, port, tls, hostname, loopback: loopbackName };
   }
 
-  async function once(url: URL, method: string, headers: Record<string, string>, body: string | undefined, readBody: boolean, maxBytes: number, timeoutMs: number): Promise<Hop> {
+  async function once(url: URL, method: string, headers: Record<string, string>, body: string | undefined, readOctet: boolean, maxBytes: number, timeoutMs: number): Promise<Hop> {
     if (options.signal?.aborted) throw new FetchError('budget', url.href, 'o tempo total da medição se esgotou');
     if (++sent > maxRequests) throw new FetchError('budget', url.href, `limite de ${maxRequests} requisições por medição atingido`);
     // The time limits start before name resolution: a slow resolver spends the same budget as a slow server.
@@ -287,8 +299,8 @@ export function createSafeFetcher(options: SafeFetcherOptions = {}): SafeFetch {
         }
         const status = res.statusCode ?? 0;
         const type = mediaType(responseHeaders.get('content-type'));
-        const wantBody = readBody && method !== 'HEAD' && status !== 204 && status !== 304 && !(status >= 300 && status < 400);
-        const textual = isTextualType(type);
+        const wantBody = method !== 'HEAD' && status !== 204 && status !== 304 && !(status >= 300 && status < 400);
+        const textual = isTextualType(type) || (readOctet && type === 'application/octet-stream');
         if (!wantBody || !textual) {
           res.resume();
           finish(undefined, { status, headers: responseHeaders, body: Buffer.alloc(0), truncated: false, skippedBody: wantBody && !textual, ttfbMs });
@@ -347,7 +359,7 @@ export function createSafeFetcher(options: SafeFetcherOptions = {}): SafeFetch {
     for (;;) {
       const hostKey = `${url.hostname}:${url.port}`;
       const current = url;
-      const hop = await limiter(hostKey, () => once(current, method, fetchOptions.headers ?? {}, body, true, maxBytes, timeoutMs));
+      const hop = await limiter(hostKey, () => once(current, method, fetchOptions.headers ?? {}, body, fetchOptions.readOctetStream === true, maxBytes, timeoutMs));
       const location = hop.headers.get('location');
       if (fetchOptions.followRedirects !== false && hop.status >= 300 && hop.status < 400 && location && hop.status !== 304) {
         let next: URL;
@@ -357,6 +369,9 @@ export function createSafeFetcher(options: SafeFetcherOptions = {}): SafeFetch {
           throw new FetchError('protocol', url.href, `redirecionamento para um endereço inválido (${location.slice(0, 200)})`);
         }
         next.hash = '';
+        if (fetchOptions.redirectAllowed && !fetchOptions.redirectAllowed(next)) {
+          return { ...answer(input, url, hop, redirects, started), redirectRefused: next.href };
+        }
         redirects.push({ from: url.href, status: hop.status, to: next.href });
         if (seen.has(next.href)) throw new FetchError('redirect_loop', input, `redirecionamento em ciclo (${next.href})`);
         if (redirects.length > maxRedirects) throw new FetchError('too_many_redirects', input, `mais de ${maxRedirects} redirecionamentos`);
@@ -368,22 +383,25 @@ export function createSafeFetcher(options: SafeFetcherOptions = {}): SafeFetch {
         url = next;
         continue;
       }
-      const contentType = mediaType(hop.headers.get('content-type'));
-      return {
-        url: input,
-        finalUrl: url.href,
-        status: hop.status,
-        headers: hop.headers,
-        contentType,
-        body: decodeText(hop.body, hop.headers.get('content-type')),
-        bytes: hop.body.length,
-        truncated: hop.truncated,
-        skippedBody: hop.skippedBody,
-        redirects,
-        ttfbMs: Math.round(hop.ttfbMs),
-        durationMs: Math.round(performance.now() - started),
-      };
+      return answer(input, url, hop, redirects, started);
     }
+  };
+}
+
+function answer(input: string, url: URL, hop: Hop, redirects: FetchedResponse['redirects'], started: number): FetchedResponse {
+  return {
+    url: input,
+    finalUrl: url.href,
+    status: hop.status,
+    headers: hop.headers,
+    contentType: mediaType(hop.headers.get('content-type')),
+    body: decodeText(hop.body, hop.headers.get('content-type')),
+    bytes: hop.body.length,
+    truncated: hop.truncated,
+    skippedBody: hop.skippedBody,
+    redirects,
+    ttfbMs: Math.round(hop.ttfbMs),
+    durationMs: Math.round(performance.now() - started),
   };
 }
 

@@ -53,7 +53,7 @@ async function site(routes: Record<string, Route>): Promise<Site> {
     return toFetched(url, route ? await route(request) : new Response('não encontrado', { status: 404 }));
   };
   const home = await toFetched(`${ORIGIN}/`, new Response('<html><head><title>Exemplo Consultoria</title></head><body>oi</body></html>', { headers: { 'content-type': 'text/html' } }));
-  const ctx = await createContext({ domain: 'exemplo.com.br', home, fetch, loopback: false, httpFallback: false, deadline: createDeadline(20_000) });
+  const ctx = await createContext({ domain: 'exemplo.com.br', home, userAgent: 'LeitorDeTeste/1.0', fetch, loopback: false, httpFallback: false, deadline: createDeadline(20_000) });
   return { ctx, requests };
 }
 
