@@ -215,8 +215,15 @@ export function revisionOutcome(reading: McpRevisionReading): CheckOutcome | und
   const notes = [reading.verdict === 'current' ? '' : MIGRATION_NOTE, reading.connector.shape ? '' : CONNECTOR_NOTE].filter(Boolean).join(' ');
   const evidencias = reading.evidencias.slice().reverse();
   if (reading.verdict === 'stale-invalid') return failed(detalhe, { comoCorrigir: notes, evidencias });
-  return partial(credit, detalhe, { ...(notes ? { comoCorrigir: notes } : {}), evidencias });
+  const titulo = reading.verdict === 'legacy' ? PARTIAL_TITLES.legacy : PARTIAL_TITLES.connector;
+  return partial(credit, detalhe, { ...(notes ? { comoCorrigir: notes } : {}), evidencias, titulo });
 }
+
+/** A partial result's title, true to what was seen: a legacy revision, or the current one without the connector pair. */
+const PARTIAL_TITLES = {
+  legacy: 'O servidor MCP só fala a revisão legada (initialize)',
+  connector: `O servidor MCP fala a revisão ${MODERN_VERSION}, mas não oferece search e fetch`,
+} as const;
 
 export const mcpRevisao: CheckDefinition = {
   id: 'mcp-revisao',
@@ -224,6 +231,7 @@ export const mcpRevisao: CheckDefinition = {
   camada: 'agentes',
   severidade: 'media',
   titulo: `O servidor MCP não fala a revisão atual (${MODERN_VERSION})`,
+  tituloParcial: 'O servidor MCP fala uma revisão legada ou não oferece search e fetch',
   porque:
     `A revisão ${MODERN_VERSION} do MCP troca o aperto de mão initialize por server/discover e metadados em cada requisição; clientes novos a tentam primeiro. ` +
     'E os conectores da OpenAI (pesquisa aprofundada do ChatGPT) só enxergam um servidor pelas ferramentas search e fetch.',

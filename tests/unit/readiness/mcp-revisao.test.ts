@@ -185,7 +185,7 @@ describe('mcp-revisao', () => {
     assert.equal(reading.url, `${ORIGIN}/mcp`);
     assert.equal(reading.verdict, 'current');
     assert.ok(requests.every((r) => new URL(r.url).origin === ORIGIN), JSON.stringify(requests));
-    assert.match((await mcpRevisao.run(ctx)).detalhe, /o cartão aponta para https:\/\/atacante\.example\/mcp, outra origem: não seguido/);
+    assert.match((await mcpRevisao.run(ctx)).detalhe, /o cartão aponta para “https:\/\/atacante\.example\/mcp”, outra origem: não seguido/);
   });
 
   test('search is not called when the server does not declare it read-only', async () => {
