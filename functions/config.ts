@@ -6,6 +6,8 @@
  */
 import { createHash, generateKeyPairSync, randomBytes } from 'node:crypto';
 import { isPreviewDeploy, siteOrigin } from '../src/config/site.ts';
+import { upstashSettings } from './store/settings.ts';
+import { REPLAY_BUDGET_DEFAULT } from './store/types.ts';
 
 export type RateLimitPolicyName = 'v1' | 'v1-public';
 
@@ -30,8 +32,15 @@ export interface Config {
   jwtSecretProblem: string | undefined;
   /** True when `jwtSecret` was generated for this process (local start without AGENT_JWT_SECRET). */
   jwtSecretEphemeral: boolean;
-  /** Upstash Redis REST credentials; undefined selects the embedded in-memory store. */
+  /** Upstash Redis REST credentials; undefined selects the file store (DATA_DIR) or the in-memory one. */
   upstash: { url: string; token: string } | undefined;
+  /**
+   * Why the storage variables that are set cannot be used (pt-BR, names the variable and the expected form,
+   * never a value); the store is then unusable (functions/store/unusable.ts), never a silent memory fallback.
+   */
+  storageProblem: string | undefined;
+  /** Idempotency records the SQLite and Upstash stores keep at most (IDEMPOTENCY_MAX_RECORDS, default 20 000). */
+  replayBudget: number;
   /** Quotas per policy; the defaults are the contract's, raisable by RATE_LIMIT_V1 / RATE_LIMIT_PUBLIC. */
   rateLimits: Record<RateLimitPolicyName, RateLimitPolicy>;
   /** Salt for hashing client addresses before they are used as rate-limit keys. */
@@ -141,8 +150,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   const secretProblem = configuredSecret === undefined ? undefined : jwtSecretProblem(configuredSecret);
   const jwtSecret = secretProblem ? undefined : (configuredSecret ?? (onNetlify ? undefined : ephemeralJwtSecret()));
 
-  const url = nonEmpty(env.UPSTASH_REDIS_REST_URL);
-  const token = nonEmpty(env.UPSTASH_REDIS_REST_TOKEN);
+  const storage = upstashSettings(nonEmpty(env.UPSTASH_REDIS_REST_URL), nonEmpty(env.UPSTASH_REDIS_REST_TOKEN));
 
   const addressSalt =
     nonEmpty(env.RATE_LIMIT_SALT) ??
@@ -156,7 +164,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     jwtSecret,
     jwtSecretProblem: secretProblem,
     jwtSecretEphemeral: configuredSecret === undefined && jwtSecret !== undefined,
-    upstash: url && token ? { url, token } : undefined,
+    upstash: storage.upstash,
+    storageProblem: storage.problem,
+    replayBudget: positiveInt(env, 'IDEMPOTENCY_MAX_RECORDS', REPLAY_BUDGET_DEFAULT),
     rateLimits: {
       v1: { limit: positiveInt(env, 'RATE_LIMIT_V1', 120), windowSeconds: 60 },
       'v1-public': { limit: positiveInt(env, 'RATE_LIMIT_PUBLIC', 60), windowSeconds: 60 },
