@@ -31,6 +31,7 @@ import { contactEmail } from '../../src/config/site.ts';
 import { type LocalServer, startLocalServer } from '../../server/local.ts';
 import { CONTACT_ATTACK_CASES } from '../attacks/contact-cases.ts';
 import { WEBHOOK_TEXT_CASES, type WebhookTextCase } from '../attacks/webhook-text-cases.ts';
+import { LOCAL_START_ENV, startServer } from '../helpers/local-start.ts';
 import { type RedisBridge, redisUnavailable, startRedisBridge } from '../helpers/redis.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook.ts';
 
@@ -437,22 +438,14 @@ describe('contact form', { skip }, () => {
 describe('npm start keeps leads in a file across restarts', () => {
   test('a lead posted before a restart is listed by npm run contatos after it', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'contato-dados-'));
-    const env = { DATA_DIR: dir, NETLIFY: '', PORT: '0', HOST: '127.0.0.1', UPSTASH_REDIS_REST_URL: '', UPSTASH_REDIS_REST_TOKEN: '', CONTACT_WEBHOOK_URL: '' };
-    const start = async () => {
-      const child = spawn(process.execPath, [join(root, 'server/start.ts')], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-      let out = '';
-      child.stdout.on('data', (d: Buffer) => (out += d));
-      await eventually(() => /rodando em http:\/\/localhost:\d+/.test(out), 'início do servidor', 20_000);
-      const url = `http://127.0.0.1:${/rodando em http:\/\/localhost:(\d+)/.exec(out)![1]}`;
-      return { url, out: () => out, stop: () => new Promise<void>((resolve) => (child.once('exit', () => resolve()), child.kill('SIGTERM'))) };
-    };
+    const env = { ...LOCAL_START_ENV, DATA_DIR: dir };
     try {
-      const first = await start();
+      const first = await startServer(env);
       assert.match(first.out(), /Armazenamento: arquivo .*armazenamento\.sqlite/);
       const res = await fetch(`${first.url}/contato/formulario`, { method: 'POST', headers: { accept: 'text/html', 'content-type': FORM }, body: lead('Gabriela Dias') });
       assert.equal(res.status, 200);
       await first.stop();
-      const second = await start();
+      const second = await startServer(env);
       await second.stop();
       const listed = await contatos(env);
       assert.equal(listed.code, 0, listed.stderr);
