@@ -32,9 +32,9 @@ export interface SqliteStoreOptions {
 }
 
 /** The data folder cannot be used; `message` says why, in pt-BR, to follow the folder's name. */
-export class StorageSetupError extends Error {
+export class StorageSetupError extends StoreUnavailableError {
   constructor(message: string, cause?: unknown) {
-    super(message, { cause });
+    super(cause, message);
     this.name = 'StorageSetupError';
   }
 }

@@ -357,7 +357,6 @@ describe('contact form', { skip }, () => {
   });
 
   test('a slow receiver (answers after 6 s) gets the lead once: no timeout, no retry, no duplicate', async () => {
-    assert.ok(WEBHOOK_TIMEOUT_MS >= 15_000, `timeout de ${WEBHOOK_TIMEOUT_MS} ms`);
     receiver.answerAfter(6_000);
     try {
       assert.equal((await post(lead('Júlia Reis'))).status, 200);
@@ -372,6 +371,7 @@ describe('contact form', { skip }, () => {
       assert.equal(calls[0]!.nome, 'Júlia Reis');
       assert.equal(receiver.headers[receiver.received.indexOf(calls[0]!)]!['idempotency-key'], id);
       assert.equal((await getLead(services.store, seq))!.entrega.tentativas, 1);
+      assert.ok(WEBHOOK_TIMEOUT_MS >= 15_000, `o tempo de espera documentado (${WEBHOOK_TIMEOUT_MS} ms) cobre um receptor lento`);
     } finally {
       receiver.answerAfter(0);
     }

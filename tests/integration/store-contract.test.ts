@@ -131,6 +131,31 @@ function contractSuite(name: string, make: () => Store, skip: false | string = f
   });
 }
 
+/**
+ * The replay budget (issue: registrations starving leads): idempotency records anyone can mint have a cap of
+ * their own in every store, the oldest go first, and nothing else is evicted or refused because of them.
+ */
+function replayBudgetSuite(name: string, make: (budget: number) => Store, skip: false | string = false): void {
+  describe(`replay budget: ${name}`, { skip }, () => {
+    test('replay records beyond the budget evict the oldest first; a lead and a counter are neither evicted nor refused', async () => {
+      const store = make(5);
+      const prefix = `orc-${randomBytes(4).toString('hex')}:`;
+      await store.set(`${prefix}contato:lead:1`, { nome: 'Ana' });
+      assert.equal((await store.hit(`${prefix}contato:seq`, 3600)).count, 1);
+      for (let i = 0; i < 12; i++) assert.equal(await store.set(`${prefix}idem:${i}`, { i }, { budget: 'replay', ifAbsent: true, ttlSeconds: 3600 }), true, `registro ${i}`);
+      for (let i = 0; i < 7; i++) assert.equal(await store.get(`${prefix}idem:${i}`), null, `o registro ${i} saiu`);
+      for (let i = 7; i < 12; i++) assert.deepEqual(await store.get(`${prefix}idem:${i}`), { i }, `o registro ${i} ficou`);
+      assert.deepEqual(await store.get(`${prefix}contato:lead:1`), { nome: 'Ana' });
+      assert.equal((await store.hit(`${prefix}contato:seq`, 3600)).count, 2);
+      assert.equal(await store.set(`${prefix}contato:lead:2`, { nome: 'Bia' }), true);
+    });
+  });
+}
+
+replayBudgetSuite('memory', (budget) => new MemoryStore({ maxKeys: budget }));
+// Made when the test runs: sqliteDir (below) exists by then and is removed after.
+replayBudgetSuite('sqlite', (budget) => new SqliteStore({ dir: join(sqliteDir, `orcamento-${randomBytes(4).toString('hex')}`), replayBudget: budget }));
+
 contractSuite('memory', () => new MemoryStore());
 
 const sqliteDir = mkdtempSync(join(tmpdir(), 'store-sqlite-'));
@@ -176,6 +201,12 @@ after(async () => {
 contractSuite('upstash (real @upstash/redis → REST bridge → redis-server)', () => {
   assert.ok(bridge);
   return new UpstashStore({ url: bridge.url, token: bridge.token });
+}, skipRedis);
+
+replayBudgetSuite('upstash', (budget) => {
+  assert.ok(bridge);
+  // Its own prefix: the replay index is one per prefix, and other suites write replay records too.
+  return new UpstashStore({ url: bridge.url, token: bridge.token, prefix: `orc-${randomBytes(4).toString('hex')}:`, replayBudget: budget });
 }, skipRedis);
 
 describe('upstash failure modes', { skip: skipRedis }, () => {
@@ -261,10 +292,10 @@ describe('callers degrade on a frozen Redis (no 500)', { skip: skipRedis }, () =
   });
 });
 
-test('createStore picks Upstash only when configured, then the file store with a data folder, and survives a malformed URL', () => {
+test('createStore picks Upstash only when configured, then the file store with a data folder; a malformed URL is the unusable store, never memory', () => {
   assert.equal(createStore({ upstash: undefined }).kind, 'memory');
   assert.equal(createStore({ upstash: undefined, dataDir: sqliteDir }).kind, 'sqlite');
   assert.equal(createStore({ upstash: { url: 'https://exemplo.upstash.io', token: 't' }, dataDir: sqliteDir }).kind, 'upstash');
   assert.equal(createStore({ upstash: { url: 'https://exemplo.upstash.io', token: 't' } }).kind, 'upstash');
-  assert.equal(createStore({ upstash: { url: 'não é url', token: 't' } }).kind, 'memory');
+  assert.equal(createStore({ upstash: { url: 'não é url', token: 't' } }).kind, 'unusable');
 });
