@@ -1,10 +1,12 @@
 /**
- * `npm start` as a person runs it (server/start.ts in a child process, no build), for tests of what happens at
+ * `npm start` and `npm run contatos` as a person runs them (server/start.ts in a child process, no build), for tests of what happens at
  * start-up and across restarts: the configuration it refuses, the warnings it prints, a data folder it keeps.
  *
  * - `startServer(env)` waits for "rodando em http://localhost:<porta>" and gives the URL, the output so far and
  *   `stop()` (SIGTERM); it rejects with the output when the process exits first.
  * - `runStart(env)` runs it to its exit (a refused configuration) and gives the exit code and the output.
+ *
+ * - `runContatos(env, args)` runs `npm run contatos` (scripts/contatos.ts) to its exit.
  *
  * `shell` runs the start through `bash -c` with a prefix (e.g. `ulimit -f 5120;` to give the process a full
  * disk); `user` runs it as another user (root ignores file permissions, so a read-only folder needs one).
@@ -89,4 +91,18 @@ export async function runStart(env: Record<string, string>, options: StartOption
   const code = await run.exited;
   clearTimeout(timer);
   return { code, stdout: run.out(), stderr: run.err() };
+}
+
+/** `npm run contatos` with `env` (over the plain local start's variables), to its exit. */
+export function runContatos(env: Record<string, string>, args: string[] = [], options: Pick<StartOptions, 'user'> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, [join(root, 'scripts/contatos.ts'), ...args], {
+    env: { ...process.env, ...LOCAL_START_ENV, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    ...(options.user ?? {}),
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d: Buffer) => (stdout += d));
+  child.stderr.on('data', (d: Buffer) => (stderr += d));
+  return new Promise((resolve) => child.once('exit', (code) => resolve({ code, stdout, stderr })));
 }

@@ -11,11 +11,9 @@
  * - the per-address limit, the honeypot, and the file store of `npm start` surviving a restart.
  */
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { after, before, beforeEach, describe, test } from 'node:test';
 import { MAX_DELIVERY_ATTEMPTS, RETRY_DELAYS_SECONDS, WEBHOOK_TIMEOUT_MS } from '../../functions/contact/delivery.ts';
 import handler from '../../functions/contact/handler.ts';
@@ -31,12 +29,11 @@ import { contactEmail } from '../../src/config/site.ts';
 import { type LocalServer, startLocalServer } from '../../server/local.ts';
 import { CONTACT_ATTACK_CASES } from '../attacks/contact-cases.ts';
 import { WEBHOOK_TEXT_CASES, type WebhookTextCase } from '../attacks/webhook-text-cases.ts';
-import { LOCAL_START_ENV, startServer } from '../helpers/local-start.ts';
+import { LOCAL_START_ENV, runContatos, startServer } from '../helpers/local-start.ts';
 import { type RedisBridge, redisUnavailable, startRedisBridge } from '../helpers/redis.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook.ts';
 
 const skip = redisUnavailable();
-const root = fileURLToPath(new URL('../../', import.meta.url));
 const FORM = 'application/x-www-form-urlencoded';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -53,14 +50,7 @@ const lead = (nome: string, extra: Record<string, string> = {}) =>
   body({ nome, email: `${nome.toLowerCase().replace(/\W+/g, '.')}@exemplo.com.br`, empresa: 'Exemplo Ltda', mensagem: `Olá, sou ${nome}.\nQuero uma proposta.`, consentimento: 'sim', ...extra });
 
 /** Runs `npm run contatos` (the script itself, with this test's store in the environment). */
-function contatos(env: Record<string, string>, args: string[] = []): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, [join(root, 'scripts/contatos.ts'), ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (d: Buffer) => (stdout += d));
-  child.stderr.on('data', (d: Buffer) => (stderr += d));
-  return new Promise((resolve) => child.once('exit', (code) => resolve({ code, stdout, stderr })));
-}
+const contatos = (env: Record<string, string>, args: string[] = []) => runContatos(env, args);
 
 /** The paragraph of one lead in the script's output. */
 const entryOf = (output: string, nome: string): string => output.split('\n\n').find((block) => block.includes(nome)) ?? '';

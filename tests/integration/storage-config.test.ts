@@ -14,11 +14,9 @@
  *   file permissions, so under root the server runs as `nobody`.
  */
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, openSync, rmSync, statSync, writeFileSync, writeSync, closeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { after, before, describe, test } from 'node:test';
 import handler from '../../functions/contact/handler.ts';
 import { saveLead } from '../../functions/contact/leads.ts';
@@ -28,10 +26,9 @@ import { saveReading } from '../../functions/readiness/readings.ts';
 import { runHandler } from '../../functions/http/run.ts';
 import { SQLITE_FILE, SqliteStore } from '../../functions/store/sqlite.ts';
 import { contactEmail } from '../../src/config/site.ts';
-import { LOCAL_START_ENV, runStart, startServer, type StartOptions } from '../helpers/local-start.ts';
+import { runContatos, runStart, startServer, type StartOptions } from '../helpers/local-start.ts';
 import { testContext, testServices } from '../helpers/services.ts';
 
-const root = fileURLToPath(new URL('../../', import.meta.url));
 const PASSWORD = 'AXkfSenhaDoBanco9876';
 const TOKEN = 'AXkfTokenRestSecreto1234';
 const SECRET = { AGENT_JWT_SECRET: 'segredo-de-teste-do-armazenamento-0123456789' };
@@ -41,15 +38,7 @@ const leadBody = new URLSearchParams({ nome: 'Ana Souza', email: 'ana@exemplo.co
 /** A raw stack trace line, or Node's own dump of an uncaught error. */
 const STACK = /^\s+at .+[:(]\d+|node:internal|Uncaught|Error: /m;
 
-/** `npm run contatos` with `env`, optionally as another user. */
-function contatos(env: Record<string, string>, options: StartOptions = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, [join(root, 'scripts/contatos.ts')], { env: { ...process.env, ...LOCAL_START_ENV, ...env }, stdio: ['ignore', 'pipe', 'pipe'], ...(options.user ?? {}) });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (d: Buffer) => (stdout += d));
-  child.stderr.on('data', (d: Buffer) => (stderr += d));
-  return new Promise((resolve) => child.once('exit', (code) => resolve({ code, stdout, stderr })));
-}
+const contatos = (env: Record<string, string>, options: Pick<StartOptions, 'user'> = {}) => runContatos(env, [], options);
 
 const dirs: string[] = [];
 function tempDir(): string {
