@@ -68,7 +68,7 @@ export class UpstashStore implements Store {
       raw = await this.#redis.get<string>(this.#prefix + key);
     } catch (error) {
       // Another type of value (a hash, a list) under the key: that record is damaged, Redis is fine.
-      if (error instanceof Error && /^WRONGTYPE\b/.test(error.message)) throw new StoreDataError(key, error);
+      if (error instanceof Error && /\bWRONGTYPE\b/.test(error.message)) throw new StoreDataError(key, error);
       throw new StoreUnavailableError(error);
     }
     if (raw === null || raw === undefined) return null;

@@ -9,14 +9,15 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import { after, before, describe, test } from 'node:test';
 import handler from '../../functions/auth/handler.ts';
 import { loadConfig } from '../../functions/config.ts';
 import { rateLimit } from '../../functions/limits/rate-limit.ts';
 import { createStore } from '../../functions/store/index.ts';
 import { MemoryStore } from '../../functions/store/memory.ts';
-import { SqliteStore } from '../../functions/store/sqlite.ts';
-import { type Store, StoreUnavailableError } from '../../functions/store/types.ts';
+import { SQLITE_FILE, SqliteStore } from '../../functions/store/sqlite.ts';
+import { type Store, StoreDataError, StoreUnavailableError } from '../../functions/store/types.ts';
 import { UpstashStore } from '../../functions/store/upstash.ts';
 import { type RedisBridge, redisUnavailable, startRedisBridge } from '../helpers/redis.ts';
 import { resetServices, testContext, testServices } from '../helpers/services.ts';
@@ -208,6 +209,32 @@ replayBudgetSuite('upstash', (budget) => {
   // Its own prefix: the replay index is one per prefix, and other suites write replay records too.
   return new UpstashStore({ url: bridge.url, token: bridge.token, prefix: `orc-${randomBytes(4).toString('hex')}:`, replayBudget: budget });
 }, skipRedis);
+
+describe('a damaged value is StoreDataError naming its key (the store itself works)', () => {
+  test('sqlite: a row that is not JSON', async () => {
+    const dir = join(sqliteDir, `danificado-${randomBytes(4).toString('hex')}`);
+    const store = new SqliteStore({ dir });
+    await store.set('contato:lead:1', { nome: 'Ana' });
+    await store.set('contato:lead:2', { nome: 'Bia' });
+    const raw = new DatabaseSync(join(dir, SQLITE_FILE));
+    raw.prepare('UPDATE kv SET value = ? WHERE key = ?').run('{"nome": "Bi', 'contato:lead:2');
+    raw.close();
+    await assert.rejects(store.get('contato:lead:2'), (error: unknown) => error instanceof StoreDataError && error.key === 'contato:lead:2');
+    assert.deepEqual(await store.get('contato:lead:1'), { nome: 'Ana' });
+    store.close();
+  });
+
+  test('upstash: a value that is not JSON, and a value of another Redis type', { skip: skipRedis }, async () => {
+    assert.ok(bridge);
+    const prefix = `danificado-${randomBytes(4).toString('hex')}:`;
+    const store = new UpstashStore({ url: bridge.url, token: bridge.token, prefix });
+    await store.set('ok', { nome: 'Ana' });
+    await bridge.command(['SET', `${prefix}texto`, '{"nome": "Bi']);
+    await bridge.command(['HSET', `${prefix}hash`, 'campo', 'valor']);
+    for (const key of ['texto', 'hash']) await assert.rejects(store.get(key), (error: unknown) => error instanceof StoreDataError && error.key === key, key);
+    assert.deepEqual(await store.get('ok'), { nome: 'Ana' });
+  });
+});
 
 describe('upstash failure modes', { skip: skipRedis }, () => {
   test('the store really goes through the bridge', async () => {
