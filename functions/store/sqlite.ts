@@ -215,11 +215,6 @@ export class SqliteStore implements Store {
     return Number(this.#run(() => this.#statements().sweep.run(this.#now())).changes);
   }
 
-  /** Number of live idempotency records (tests and operators). */
-  replayCount(): number {
-    return Number((this.#run(() => this.#db.prepare("SELECT COUNT(*) AS n FROM kv WHERE budget = 'replay' AND (expires_at IS NULL OR expires_at > ?)").get(this.#now())) as { n: number }).n);
-  }
-
   async get<T = unknown>(key: string): Promise<T | null> {
     const row = this.#run(() => this.#get.get(key, this.#now())) as { value: string } | undefined;
     if (!row) return null;
