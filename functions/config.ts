@@ -6,6 +6,8 @@
  */
 import { createHash, generateKeyPairSync, randomBytes } from 'node:crypto';
 import { isPreviewDeploy, siteOrigin } from '../src/config/site.ts';
+import { upstashSettings } from './store/settings.ts';
+import { REPLAY_BUDGET_DEFAULT } from './store/types.ts';
 
 /** The API's quotas (their windows, keys and stores: functions/limits/quotas.ts). */
 export type RateLimitPolicyName = 'v1' | 'v1-public';
@@ -24,8 +26,15 @@ export interface Config {
   jwtSecretProblem: string | undefined;
   /** True when `jwtSecret` was generated for this process (local start without AGENT_JWT_SECRET). */
   jwtSecretEphemeral: boolean;
-  /** Upstash Redis REST credentials; undefined selects the embedded in-memory store. */
+  /** Upstash Redis REST credentials; undefined selects the file store (DATA_DIR) or the in-memory one. */
   upstash: { url: string; token: string } | undefined;
+  /**
+   * Why the storage variables that are set cannot be used (pt-BR, names the variable and the expected form,
+   * never a value); the store is then unusable (functions/store/unusable.ts), never a silent memory fallback.
+   */
+  storageProblem: string | undefined;
+  /** Idempotency records the SQLite and Upstash stores keep at most (IDEMPOTENCY_MAX_RECORDS, default 20 000). */
+  replayBudget: number;
   /** Requests per window of the API's quotas; the defaults are the contract's, raisable by RATE_LIMIT_V1 / RATE_LIMIT_PUBLIC. */
   rateLimits: Record<RateLimitPolicyName, number>;
   /** Salt for hashing client addresses before they are used as rate-limit keys. */
@@ -135,8 +144,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   const secretProblem = configuredSecret === undefined ? undefined : jwtSecretProblem(configuredSecret);
   const jwtSecret = secretProblem ? undefined : (configuredSecret ?? (onNetlify ? undefined : ephemeralJwtSecret()));
 
-  const url = nonEmpty(env.UPSTASH_REDIS_REST_URL);
-  const token = nonEmpty(env.UPSTASH_REDIS_REST_TOKEN);
+  const storage = upstashSettings(nonEmpty(env.UPSTASH_REDIS_REST_URL), nonEmpty(env.UPSTASH_REDIS_REST_TOKEN));
 
   const addressSalt =
     nonEmpty(env.RATE_LIMIT_SALT) ??
@@ -150,7 +158,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     jwtSecret,
     jwtSecretProblem: secretProblem,
     jwtSecretEphemeral: configuredSecret === undefined && jwtSecret !== undefined,
-    upstash: url && token ? { url, token } : undefined,
+    upstash: storage.upstash,
+    storageProblem: storage.problem,
+    replayBudget: positiveInt(env, 'IDEMPOTENCY_MAX_RECORDS', REPLAY_BUDGET_DEFAULT),
     rateLimits: {
       v1: positiveInt(env, 'RATE_LIMIT_V1', 120),
       'v1-public': positiveInt(env, 'RATE_LIMIT_PUBLIC', 60),

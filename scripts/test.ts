@@ -15,7 +15,7 @@ const run = (cmd: string, args: string[]) => {
 };
 
 const ALL = ['tests/unit/**/*.test.ts', 'tests/integration/**/*.test.ts', 'tests/browser/**/*.test.ts'];
-/** Suites only `npm test` runs: browsers, load and fuzzing, the Netlify emulator, real builds, Redis faults, a whole measurement, the MCP conformance suite. */
+/** Suites only `npm test` runs: browsers, load and fuzzing, the Netlify emulator, real builds, Redis faults, floods, a whole measurement, the MCP conformance suite. */
 const FULL_ONLY = [
   'tests/browser/**',
   'tests/integration/load.test.ts',
@@ -24,6 +24,7 @@ const FULL_ONLY = [
   'tests/integration/content-errors.test.ts',
   'tests/integration/company-facts-build.test.ts',
   'tests/integration/storage-faults.test.ts',
+  'tests/integration/registration-flood.test.ts',
   'tests/integration/readiness-dogfood.test.ts',
   'tests/integration/mcp-conformance.test.ts',
 ];

@@ -3,6 +3,7 @@
  * or a list of pt-BR errors, one per field, in the form's order (the first one gets the focus).
  */
 import { CONTACT_LIMITS, HONEYPOT_FIELD } from '../../src/model/contact.ts';
+import { hasControls, stripControls } from '../../src/model/controls.ts';
 
 export interface ContactFields {
   nome: string;
@@ -36,11 +37,12 @@ export type FormValues = Omit<ContactFields, 'nota'> & { nota: string; consentim
 const EMAIL = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:".]{2,}$/;
 const SLUG = /^[a-z0-9](?:[a-z0-9-]{0,78}[a-z0-9])?$/;
 
-/** Text without control characters (line breaks allowed where `multiline`), trimmed. */
-function clean(value: string | null, multiline = false): string {
-  const text = (value ?? '').normalize('NFC').replace(multiline ? /\r\n?/g : /[\r\n\t]+/g, multiline ? '\n' : ' ');
-  return text.replace(multiline ? /[\u0000-\u0008\u000b-\u001f\u007f]/g : /[\u0000-\u001f\u007f]/g, '').trim();
-}
+/**
+ * Text without control or bidirectional characters (C0, DEL, C1, overrides, isolates: src/model/controls.ts),
+ * on one line (line breaks become spaces) unless `multiline`, trimmed. What reaches the webhook, the store and
+ * the terminal of `npm run contatos` is what a person reads.
+ */
+const clean = (value: string | null, multiline = false): string => stripControls((value ?? '').normalize('NFC'), multiline).trim();
 
 const parseNota = (raw: string): number | null => (/^\d{1,3}$/.test(raw) && Number(raw) <= 100 ? Number(raw) : null);
 
@@ -63,6 +65,7 @@ export function prefillValues(params: URLSearchParams): FormValues {
 
 /** Validates a posted form (`application/x-www-form-urlencoded`, already parsed). */
 export function validateContact(form: URLSearchParams): Validation {
+  const rawEmail = form.get('email') ?? '';
   const values: FormValues = {
     nome: clean(form.get('nome')),
     email: clean(form.get('email')),
@@ -81,8 +84,13 @@ export function validateContact(form: URLSearchParams): Validation {
   if (!values.nome) errors.push({ field: 'nome', message: 'Informe o seu nome.' });
   else tooLong('nome', 'O nome');
   if (!values.email) errors.push({ field: 'email', message: 'Informe o seu e-mail, para podermos responder.' });
-  else if (!tooLong('email', 'O e-mail') && !EMAIL.test(values.email)) {
-    errors.push({ field: 'email', message: 'Confira o e-mail: ele precisa ter o formato nome@empresa.com.br.' });
+  else if (!tooLong('email', 'O e-mail')) {
+    // An address with invisible characters is refused, not silently changed: what was typed is not what it says.
+    if (hasControls(rawEmail.trim())) {
+      errors.push({ field: 'email', message: 'Confira o e-mail: ele tem caracteres invisíveis ou de controle. Digite o endereço de novo, no formato nome@empresa.com.br.' });
+    } else if (!EMAIL.test(values.email)) {
+      errors.push({ field: 'email', message: 'Confira o e-mail: ele precisa ter o formato nome@empresa.com.br.' });
+    }
   }
   tooLong('empresa', 'O nome da empresa');
   tooLong('site', 'O endereço do site');

@@ -10,7 +10,6 @@
  *   confirmation). Clients that do not accept HTML get JSON (`{ error, error_description }` on errors).
  */
 import { contactEmail } from '../../src/config/site.ts';
-import { siteData } from '../content/site-data.ts';
 import { mediaType, readBodyText } from '../http/body.ts';
 import { errorResponse, type ErrorCode } from '../http/errors.ts';
 import { crossSiteReason } from '../http/same-origin.ts';
@@ -22,6 +21,7 @@ import { type FormView, renderConfirmation, renderContactForm } from './form-htm
 import { saveLead } from './leads.ts';
 import { contactPage, htmlResponse } from './page.ts';
 import { followUp } from './retry.ts';
+import { resolveSubject } from './subject.ts';
 
 const METHODS = ['GET', 'HEAD', 'POST', 'OPTIONS'] as const;
 /** A full form is far below this (5 000 characters of message, percent-encoded, is at most 45 KB in the worst script). */
@@ -44,12 +44,10 @@ const handler: Handler = async (request, context) => {
 };
 export default handler;
 
-const produtoLabel = (slug: string): string | undefined =>
-  slug ? siteData.paginas.find((p) => p.rota === `solucoes/${slug}` || p.rota === slug)?.titulo : undefined;
-
+/** The form's values with `produto` brought to its subject's one code (or dropped), and the subject's name. */
 function view(values: Partial<FormValues>, extra: Partial<FormView> = {}): FormView {
-  const label = produtoLabel(values.produto ?? '');
-  return { values: { ...values, produto: label ? values.produto : '' }, produtoLabel: label, email: contactEmail(), ...extra };
+  const subject = resolveSubject(values.produto ?? '');
+  return { values: { ...values, produto: subject?.code ?? '' }, produtoLabel: subject?.label, email: contactEmail(), ...extra };
 }
 
 function formPage(origin: string, values: Partial<FormValues>, status: number, extra: Partial<FormView> = {}, title?: string, headers?: HeadersInit): Response {
@@ -100,7 +98,8 @@ async function submit(request: Request, context: RequestContext): Promise<Respon
   }
   const validation = validateContact(new URLSearchParams(body.text));
   if (!validation.ok) return invalid(origin, html, validation.errors, validation.values);
-  const { fields } = validation;
+  // Every call to action's subject arrives under its one code (./subject.ts); an unknown one is dropped.
+  const fields = { ...validation.fields, produto: resolveSubject(validation.fields.produto)?.code ?? '' };
   const values: FormValues = { ...fields, nota: fields.nota === null ? '' : String(fields.nota), consentimento: true };
 
   if (validation.bot) {

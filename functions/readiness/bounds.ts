@@ -12,6 +12,7 @@
  *
  * `saveReading` refuses anything above the bound (`readingBytes`), so nothing larger is ever stored.
  */
+import { stripControls } from '../../src/model/controls.ts';
 import type { Envelope, Evidencia, RobotsDecisoes } from './envelope.ts';
 
 /** Longest free text of a reading, in UTF-16 code units (the longest text of our own is about 340). */
@@ -21,15 +22,11 @@ export const MAX_READING_BYTES = 64 * 1024;
 /** Shorter cuts tried, in order, when a reading does not fit. */
 const FALLBACK_TEXT_CHARS = [200, 80] as const;
 
-/** Line breaks and tabs (become one space), then the other controls and bidi overrides (removed). */
-const BREAKS = /[\t\n\v\f\r\u0085\u2028\u2029]+/g;
-const CONTROLS = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
-
 /** A text cleaned of control characters and lone surrogates, at most `max` code units (cut ends with `…`). */
 export function boundText(text: string, max = MAX_TEXT_CHARS): string {
   // Only a prefix is examined: a multi-megabyte value is never scanned whole.
   const prefix = text.length > max * 4 ? text.slice(0, max * 4) : text;
-  let clean = prefix.replace(BREAKS, ' ').replace(CONTROLS, '').toWellFormed();
+  let clean = stripControls(prefix).toWellFormed();
   if (clean.length <= max && prefix.length === text.length) return clean;
   clean = clean.slice(0, max - 1);
   // Never leave half of a surrogate pair at the cut.

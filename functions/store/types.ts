@@ -6,8 +6,10 @@
  * as the contract says (limits fail open, idempotency reports unsupported, readings answer 503).
  */
 /**
- * What a written key counts against. The embedded store caps each budget separately, so keys anyone can mint
- * without being metered never evict metered state; Redis ignores the budget.
+ * What a written key counts against. Keys anyone can mint without being metered must never crowd out metered
+ * state: the embedded store caps each budget separately, and the SQLite and Upstash stores give the `replay`
+ * budget a cap of its own (`REPLAY_BUDGET_DEFAULT` records, IDEMPOTENCY_MAX_RECORDS), evicting the oldest
+ * records first; leads, readings and counters are never evicted for them.
  *
  * - `state` (default): readings, the instrument's gate and visitor counters: written only by calls that passed
  *   the instrument's limits.
@@ -28,8 +30,12 @@ export interface StoreSetOptions {
   budget?: StoreBudget;
 }
 
+/** Idempotency records the SQLite and Upstash stores keep at most (the oldest go first); about 1 KB each. */
+export const REPLAY_BUDGET_DEFAULT = 20_000;
+
 export interface Store {
-  readonly kind: 'memory' | 'sqlite' | 'upstash';
+  /** `unusable`: a storage variable is set but cannot be used (functions/store/unusable.ts). */
+  readonly kind: 'memory' | 'sqlite' | 'upstash' | 'unusable';
   /** The JSON value under `key`, or null. */
   get<T = unknown>(key: string): Promise<T | null>;
   /**
@@ -46,8 +52,22 @@ export interface Store {
 }
 
 export class StoreUnavailableError extends Error {
-  constructor(cause?: unknown) {
-    super('armazenamento indisponível', { cause });
+  constructor(cause?: unknown, message = 'armazenamento indisponível') {
+    super(message, { cause });
     this.name = 'StoreUnavailableError';
+  }
+}
+
+/**
+ * The value under `key` is there but cannot be read back (not JSON, or not a value at all): the store works,
+ * that one record is damaged. A `StoreUnavailableError` for callers that only degrade; callers that walk many
+ * records (the contact leads) set that one aside by its key and go on.
+ */
+export class StoreDataError extends StoreUnavailableError {
+  readonly key: string;
+  constructor(key: string, cause?: unknown) {
+    super(cause, `valor ilegível na chave ${key}`);
+    this.name = 'StoreDataError';
+    this.key = key;
   }
 }

@@ -38,3 +38,14 @@ export const CONTACT_ATTACK_CASES: ContactAttackCase[] = [
   { name: 'método PUT', method: 'PUT', headers: form, body: valid, status: 405, error: 'method_not_allowed' },
   { name: 'método DELETE', method: 'DELETE', status: 405, error: 'method_not_allowed' },
 ];
+
+/** The e-mail check refuses invisible characters (C1 controls, bidi overrides and isolates): 400, nothing stored. */
+for (const [label, char] of [['NEL (C1)', '%C2%85'], ['CSI de 8 bits (C1)', '%C2%9B'], ['RLO (bidi)', '%E2%80%AE'], ['RLI (isolamento bidi)', '%E2%81%A7']] as const) {
+  CONTACT_ATTACK_CASES.push({
+    name: `e-mail com ${label}`,
+    headers: form,
+    body: `nome=Ana&email=ana${char}%40exemplo.com.br&mensagem=oi&consentimento=sim`,
+    status: 400,
+    error: 'invalid_request',
+  });
+}

@@ -55,7 +55,8 @@ describe('/precos in Chromium', { skip }, () => {
               label: 'Pedir o diagnóstico',
               path: '/contato/formulario',
               check: async () => {
-                assert.equal(await page.locator('input[type="hidden"][name="produto"]').getAttribute('value'), paid.rota);
+                // The form keeps the product's one code, its id, whichever spelling the link used (functions/contact/subject.ts).
+                assert.equal(await page.locator('input[type="hidden"][name="produto"]').getAttribute('value'), paid.id);
                 assert.ok(await page.getByText('Assunto:').isVisible());
               },
             },

@@ -26,6 +26,8 @@ export interface RedisBridge {
   redisPort: number;
   /** Number of REST requests the bridge received. */
   requests(): number;
+  /** Runs one command on Redis directly, behind the store's back (to damage a record, to set `maxmemory`). */
+  command(args: string[]): Promise<unknown>;
   pauseRedis(): void;
   resumeRedis(): void;
   stop(): Promise<void>;
@@ -155,6 +157,7 @@ export async function startRedisBridge(): Promise<RedisBridge> {
     token,
     redisPort,
     requests: () => count,
+    command: (args) => client.sendCommand(args),
     pauseRedis() {
       if (!paused) redis.kill('SIGSTOP');
       paused = true;

@@ -1,18 +1,24 @@
 /**
  * A real webhook receiver on loopback for the contact form's delivery tests: records every JSON body it
- * accepts, can answer errors (`failNext(n)`: the next n calls get a 500) and can go down (`down()`: the port
- * refuses connections) and come back on the same port (`up()`).
+ * accepts (and the headers it came with), can answer errors (`failNext(n)`: the next n calls get a 500), answer
+ * late (`answerAfter(ms)`: it records the delivery when it arrives and answers 200 only `ms` later, like an
+ * automation that does its work before answering), and can go down (`down()`: the port refuses connections)
+ * and come back on the same port (`up()`).
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export interface WebhookReceiver {
   url: string;
-  /** Bodies of the deliveries answered 2xx, in order. */
+  /** Bodies of the deliveries answered 2xx (or, with `answerAfter`, accepted and still to be answered), in order. */
   received: Record<string, unknown>[];
+  /** The request headers of each entry of `received`. */
+  headers: Record<string, string | string[] | undefined>[];
   /** Every call, answered or failed. */
   calls(): number;
   failNext(count: number): void;
+  /** From now on, answer every delivery `ms` later (0: at once). */
+  answerAfter(ms: number): void;
   down(): Promise<void>;
   up(): Promise<void>;
   /** Resolves when `count` deliveries have been received (or rejects after `timeoutMs`). */
@@ -22,8 +28,10 @@ export interface WebhookReceiver {
 
 export async function startWebhookReceiver(): Promise<WebhookReceiver> {
   const received: Record<string, unknown>[] = [];
+  const headers: Record<string, string | string[] | undefined>[] = [];
   let calls = 0;
   let failures = 0;
+  let delayMs = 0;
   let server: Server | undefined;
   let port = 0;
   const listen = async () => {
@@ -39,10 +47,14 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
         }
         try {
           received.push(JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>);
-          res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
+          headers.push({ ...req.headers });
         } catch {
           res.writeHead(400).end('json inválido');
+          return;
         }
+        const answer = () => res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
+        if (delayMs > 0) setTimeout(answer, delayMs);
+        else answer();
       });
     });
     await new Promise<void>((resolve, reject) => {
@@ -61,9 +73,13 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
   return {
     url: `http://127.0.0.1:${port}/gancho`,
     received,
+    headers,
     calls: () => calls,
     failNext: (count) => {
       failures = count;
+    },
+    answerAfter: (ms) => {
+      delayMs = ms;
     },
     down: stop,
     up: listen,

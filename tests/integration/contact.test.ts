@@ -11,15 +11,13 @@
  * - the per-address limit, the honeypot, and the file store of `npm start` surviving a restart.
  */
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { after, before, beforeEach, describe, test } from 'node:test';
-import { RETRY_DELAYS_SECONDS } from '../../functions/contact/delivery.ts';
+import { MAX_DELIVERY_ATTEMPTS, RETRY_DELAYS_SECONDS, WEBHOOK_TIMEOUT_MS } from '../../functions/contact/delivery.ts';
 import handler from '../../functions/contact/handler.ts';
-import { getLead, lastSeq } from '../../functions/contact/leads.ts';
+import { getLead, lastSeq, leadKey, saveLead } from '../../functions/contact/leads.ts';
 import { startRetryTimer } from '../../functions/contact/retry.ts';
 import retryContacts from '../../functions/contact/scheduled.ts';
 import { runHandler } from '../../functions/http/run.ts';
@@ -30,11 +28,12 @@ import { UpstashStore } from '../../functions/store/upstash.ts';
 import { contactEmail } from '../../src/config/site.ts';
 import { type LocalServer, startLocalServer } from '../../server/local.ts';
 import { CONTACT_ATTACK_CASES } from '../attacks/contact-cases.ts';
+import { WEBHOOK_TEXT_CASES, type WebhookTextCase } from '../attacks/webhook-text-cases.ts';
+import { LOCAL_START_ENV, runContatos, startServer } from '../helpers/local-start.ts';
 import { type RedisBridge, redisUnavailable, startRedisBridge } from '../helpers/redis.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook.ts';
 
 const skip = redisUnavailable();
-const root = fileURLToPath(new URL('../../', import.meta.url));
 const FORM = 'application/x-www-form-urlencoded';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -51,14 +50,7 @@ const lead = (nome: string, extra: Record<string, string> = {}) =>
   body({ nome, email: `${nome.toLowerCase().replace(/\W+/g, '.')}@exemplo.com.br`, empresa: 'Exemplo Ltda', mensagem: `Olá, sou ${nome}.\nQuero uma proposta.`, consentimento: 'sim', ...extra });
 
 /** Runs `npm run contatos` (the script itself, with this test's store in the environment). */
-function contatos(env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, [join(root, 'scripts/contatos.ts')], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (d: Buffer) => (stdout += d));
-  child.stderr.on('data', (d: Buffer) => (stderr += d));
-  return new Promise((resolve) => child.once('exit', (code) => resolve({ code, stdout, stderr })));
-}
+const contatos = (env: Record<string, string>, args: string[] = []) => runContatos(env, args);
 
 /** The paragraph of one lead in the script's output. */
 const entryOf = (output: string, nome: string): string => output.split('\n\n').find((block) => block.includes(nome)) ?? '';
@@ -153,7 +145,8 @@ describe('contact form', { skip }, () => {
     assert.equal(payload.produto, 'seo-local');
     assert.equal(payload.recebidoEm, new Date(clock).toISOString());
     assert.match(String(payload.id), /^contato-\d+-/);
-    assert.match(String(payload.text), /Ana Souza <ana\.souza@exemplo\.com\.br>/);
+    // Slack's summary: `<` and `>` are its control characters, sent as entities (Slack shows them as < and >).
+    assert.match(String(payload.text), /^Novo contato pelo site: Ana Souza &lt;ana\.souza@exemplo\.com\.br&gt;$/m);
     const serialized = JSON.stringify(payload);
     for (const address of ['127.0.0.1', clientKey(services, '127.0.0.1'), clientKey(services, '::ffff:127.0.0.1')]) assert.ok(!serialized.includes(address), `sem ${address}`);
     const stored = await getLead(services.store, await lastSeq(services.store));
@@ -315,27 +308,134 @@ describe('contact form', { skip }, () => {
     const other = await runHandler(handler, new Request(`${services.config.origin}/contato/formulario`, { method: 'POST', headers: { 'content-type': FORM }, body: lead('Outra Pessoa') }), testContext(services, '203.0.113.78'));
     assert.equal(other.status, 201);
   });
+
+  test('hostile text reaches the webhook inert: chat summaries escaped, mentions off, one line per field; raw values in the JSON fields', async () => {
+    const before = receiver.received.length;
+    const joined = (field: WebhookTextCase['field']) => WEBHOOK_TEXT_CASES.filter((c) => c.field === field).map((c) => c.value).join(' ');
+    const res = await post(body({ nome: joined('nome'), email: 'hostil@exemplo.com.br', empresa: joined('empresa'), site: joined('site'), mensagem: joined('mensagem'), consentimento: 'sim' }));
+    assert.equal(res.status, 200);
+    await receiver.waitFor(before + 1);
+    const payload = receiver.received.at(-1)!;
+    const stored = (await getLead(services.store, await lastSeq(services.store)))!;
+    for (const field of ['nome', 'empresa', 'site', 'mensagem'] as const) assert.equal(payload[field], stored.campos[field], `${field} cru no JSON`);
+    assert.deepEqual(payload.allowed_mentions, { parse: [] });
+    for (const c of WEBHOOK_TEXT_CASES) {
+      for (const [app, summary] of [['slack', String(payload.text)], ['discord', String(payload.content)]] as const) {
+        if (c.app && c.app !== app) continue;
+        for (const fragment of c.live) assert.ok(!summary.includes(fragment), `${c.name} (${app}): sobrou ${JSON.stringify(fragment)}`);
+      }
+    }
+    assert.equal(receiver.headers.at(-1)!['idempotency-key'], payload.id, 'the lead id as Idempotency-Key');
+  });
+
+  test('C1 controls and bidi overrides never reach the webhook nor the terminal of npm run contatos', async () => {
+    const before = receiver.received.length;
+    const res = await post(body({ nome: 'Hugo\u202eoãm\u202c Alves\u0085', email: 'hugo.alves@exemplo.com.br', empresa: 'Al\u2066ves\u2069 \u009b31mLtda', mensagem: 'Olá\u202e!\nTchau\u0080', consentimento: 'sim' }));
+    assert.equal(res.status, 200);
+    await receiver.waitFor(before + 1);
+    const payload = receiver.received.at(-1)!;
+    assert.equal(payload.nome, 'Hugooãm Alves');
+    assert.doesNotMatch(JSON.stringify(payload), /[\u0080-\u009f\u202a-\u202e\u2066-\u2069]/);
+    // A lead stored before this rule (written straight to the store) is still shown inert.
+    await saveLead(services.store, () => clock, { nome: 'Iara\u202eodnuM\u202c', email: 'iara@exemplo.com.br', empresa: '\u001b[31mVermelho\u009b0m', site: '', mensagem: 'oi', nota: null, produto: '' });
+    const listed = await contatos(env);
+    assert.equal(listed.code, 0, listed.stderr);
+    assert.doesNotMatch(listed.stdout, /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/);
+    assert.match(listed.stdout, /Hugooãm Alves <hugo\.alves@exemplo\.com\.br>/);
+    assert.match(listed.stdout, /Iara\\u\{202E\}odnuM\\u\{202C\} <iara@exemplo\.com\.br>  \(\\u\{001B\}\[31mVermelho\\u\{009B\}0m\)/);
+    await retryContacts(services); // delivers the lead written straight to the store (no other test waits for it)
+  });
+
+  test('a slow receiver (answers after 6 s) gets the lead once: no timeout, no retry, no duplicate', async () => {
+    receiver.answerAfter(6_000);
+    try {
+      assert.equal((await post(lead('Júlia Reis'))).status, 200);
+      const seq = await lastSeq(services.store);
+      const { id } = (await getLead(services.store, seq))!;
+      await eventually(async () => (await getLead(services.store, seq))?.entrega.estado === 'entregue', 'entregue depois de 6 s', 12_000);
+      clock += 24 * 3600 * 1000;
+      await retryContacts(services);
+      // The receiver records each call when it arrives: one call for this lead, with its id as Idempotency-Key.
+      const calls = receiver.received.filter((p) => p.id === id);
+      assert.equal(calls.length, 1, 'uma única chamada');
+      assert.equal(calls[0]!.nome, 'Júlia Reis');
+      assert.equal(receiver.headers[receiver.received.indexOf(calls[0]!)]!['idempotency-key'], id);
+      assert.equal((await getLead(services.store, seq))!.entrega.tentativas, 1);
+      assert.ok(WEBHOOK_TIMEOUT_MS >= 15_000, `o tempo de espera documentado (${WEBHOOK_TIMEOUT_MS} ms) cobre um receptor lento`);
+    } finally {
+      receiver.answerAfter(0);
+    }
+  });
+
+  test('a receiver that keeps failing: attempts stop at the cap, the lead stays pending and npm run contatos shows the failures and the last error', async () => {
+    receiver.failNext(10_000);
+    try {
+      assert.equal((await post(lead('Karina Luz'))).status, 200);
+      const seq = await lastSeq(services.store);
+      await eventually(async () => (await getLead(services.store, seq))?.entrega.tentativas === 1, 'primeira tentativa');
+      for (let round = 0; round < MAX_DELIVERY_ATTEMPTS + 5; round++) {
+        const next = (await getLead(services.store, seq))!.entrega.proximaTentativaEm;
+        if (next === null) break;
+        clock = Math.max(clock, Date.parse(next));
+        await retryContacts(services);
+      }
+      const stopped = (await getLead(services.store, seq))!;
+      assert.equal(stopped.entrega.estado, 'pendente');
+      assert.equal(stopped.entrega.tentativas, MAX_DELIVERY_ATTEMPTS);
+      assert.equal(stopped.entrega.proximaTentativaEm, null);
+      assert.equal(stopped.entrega.ultimoErro, 'HTTP 500');
+      // Days later, nothing more is tried.
+      clock += 30 * 24 * 3600 * 1000;
+      await retryContacts(services);
+      assert.equal((await getLead(services.store, seq))!.entrega.tentativas, MAX_DELIVERY_ATTEMPTS);
+      const listed = await contatos(env);
+      assert.equal(listed.code, 0, listed.stderr);
+      assert.match(entryOf(listed.stdout, 'Karina Luz'), new RegExp(`entrega: pendente, entrega suspensa depois de ${MAX_DELIVERY_ATTEMPTS} tentativa\\(s\\), último erro: HTTP 500`));
+    } finally {
+      receiver.failNext(0);
+    }
+  });
+
+  test('a damaged lead record is set aside and reported by its key; the others are delivered and listed', async (t) => {
+    const errors = t.mock.method(console, 'error', () => {});
+    const before = receiver.received.length;
+    const first = await saveLead(services.store, () => clock, { nome: 'Lia Antes', email: 'lia@exemplo.com.br', empresa: '', site: '', mensagem: 'oi', nota: null, produto: '' });
+    const broken = await saveLead(services.store, () => clock, { nome: 'Quebrado', email: 'q@exemplo.com.br', empresa: '', site: '', mensagem: 'oi', nota: null, produto: '' });
+    const wrongShape = await saveLead(services.store, () => clock, { nome: 'Sem Forma', email: 's@exemplo.com.br', empresa: '', site: '', mensagem: 'oi', nota: null, produto: '' });
+    const last = await saveLead(services.store, () => clock, { nome: 'Mara Depois', email: 'mara@exemplo.com.br', empresa: '', site: '', mensagem: 'oi', nota: null, produto: '' });
+    await bridge.command(['SET', `sc:${leadKey(broken.seq)}`, '{"seq": 2, "campos": {"nome": "Quebr']);
+    await bridge.command(['SET', `sc:${leadKey(wrongShape.seq)}`, JSON.stringify({ seq: wrongShape.seq, oi: 'não sou um contato' })]);
+    await retryContacts(services);
+    assert.deepEqual(new Set(receiver.received.slice(before).map((p) => p.nome)), new Set(['Lia Antes', 'Mara Depois']));
+    for (const seq of [first.seq, last.seq]) assert.equal((await getLead(services.store, seq))!.entrega.estado, 'entregue');
+    const logged = errors.mock.calls.map((c) => String(c.arguments[0]));
+    for (const key of [leadKey(broken.seq), leadKey(wrongShape.seq)]) assert.equal(logged.filter((l) => l.includes(`${key} `)).length, 1, `${key} relatado uma vez`);
+    await retryContacts(services);
+    assert.equal(errors.mock.calls.length, logged.length, 'relatado só uma vez');
+    const listed = await contatos(env);
+    assert.equal(listed.code, 0, listed.stderr);
+    assert.match(listed.stdout, new RegExp(`registro danificado, posto de lado: ${leadKey(broken.seq)} \\(o valor guardado não é JSON legível\\)`));
+    assert.match(listed.stdout, new RegExp(`registro danificado, posto de lado: ${leadKey(wrongShape.seq)} \\(o registro não tem a forma de um contato`));
+    assert.match(entryOf(listed.stdout, 'Lia Antes'), /entrega: entregue/);
+    assert.match(entryOf(listed.stdout, 'Mara Depois'), /entrega: entregue/);
+    const json = await contatos(env, ['--json']);
+    assert.equal(json.code, 0);
+    assert.ok((JSON.parse(json.stdout) as { campos: { nome: string } }[]).some((l) => l.campos.nome === 'Mara Depois'));
+    assert.match(json.stderr, new RegExp(leadKey(broken.seq)));
+  });
 });
 
 describe('npm start keeps leads in a file across restarts', () => {
   test('a lead posted before a restart is listed by npm run contatos after it', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'contato-dados-'));
-    const env = { DATA_DIR: dir, NETLIFY: '', PORT: '0', HOST: '127.0.0.1', UPSTASH_REDIS_REST_URL: '', UPSTASH_REDIS_REST_TOKEN: '', CONTACT_WEBHOOK_URL: '' };
-    const start = async () => {
-      const child = spawn(process.execPath, [join(root, 'server/start.ts')], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-      let out = '';
-      child.stdout.on('data', (d: Buffer) => (out += d));
-      await eventually(() => /rodando em http:\/\/localhost:\d+/.test(out), 'início do servidor', 20_000);
-      const url = `http://127.0.0.1:${/rodando em http:\/\/localhost:(\d+)/.exec(out)![1]}`;
-      return { url, out: () => out, stop: () => new Promise<void>((resolve) => (child.once('exit', () => resolve()), child.kill('SIGTERM'))) };
-    };
+    const env = { ...LOCAL_START_ENV, DATA_DIR: dir };
     try {
-      const first = await start();
+      const first = await startServer(env);
       assert.match(first.out(), /Armazenamento: arquivo .*armazenamento\.sqlite/);
       const res = await fetch(`${first.url}/contato/formulario`, { method: 'POST', headers: { accept: 'text/html', 'content-type': FORM }, body: lead('Gabriela Dias') });
       assert.equal(res.status, 200);
       await first.stop();
-      const second = await start();
+      const second = await startServer(env);
       await second.stop();
       const listed = await contatos(env);
       assert.equal(listed.code, 0, listed.stderr);

@@ -78,7 +78,8 @@ describe('/precos: prices that sell', () => {
     const form = await fetch(`${server.url}${contactFormHref({ produto: paid.rota })}`);
     assert.equal(form.status, 200);
     const html = await form.text();
-    assert.match(html, new RegExp(`<input type="hidden" name="produto" value="${paid.rota}">`));
+    // The link names the product by its page's route; the form keeps the product's one code, its id (functions/contact/subject.ts).
+    assert.match(html, new RegExp(`<input type="hidden" name="produto" value="${paid.id}">`));
     assert.match(html, /Assunto: <strong>/);
   });
 

@@ -9,14 +9,15 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import { after, before, describe, test } from 'node:test';
 import handler from '../../functions/auth/handler.ts';
 import { loadConfig } from '../../functions/config.ts';
 import { rateLimit } from '../../functions/limits/rate-limit.ts';
 import { createStore } from '../../functions/store/index.ts';
 import { MemoryStore } from '../../functions/store/memory.ts';
-import { SqliteStore } from '../../functions/store/sqlite.ts';
-import { type Store, StoreUnavailableError } from '../../functions/store/types.ts';
+import { SQLITE_FILE, SqliteStore } from '../../functions/store/sqlite.ts';
+import { type Store, StoreDataError, StoreUnavailableError } from '../../functions/store/types.ts';
 import { UpstashStore } from '../../functions/store/upstash.ts';
 import { type RedisBridge, redisUnavailable, startRedisBridge } from '../helpers/redis.ts';
 import { resetServices, testContext, testServices } from '../helpers/services.ts';
@@ -131,6 +132,31 @@ function contractSuite(name: string, make: () => Store, skip: false | string = f
   });
 }
 
+/**
+ * The replay budget (issue: registrations starving leads): idempotency records anyone can mint have a cap of
+ * their own in every store, the oldest go first, and nothing else is evicted or refused because of them.
+ */
+function replayBudgetSuite(name: string, make: (budget: number) => Store, skip: false | string = false): void {
+  describe(`replay budget: ${name}`, { skip }, () => {
+    test('replay records beyond the budget evict the oldest first; a lead and a counter are neither evicted nor refused', async () => {
+      const store = make(5);
+      const prefix = `orc-${randomBytes(4).toString('hex')}:`;
+      await store.set(`${prefix}contato:lead:1`, { nome: 'Ana' });
+      assert.equal((await store.hit(`${prefix}contato:seq`, 3600)).count, 1);
+      for (let i = 0; i < 12; i++) assert.equal(await store.set(`${prefix}idem:${i}`, { i }, { budget: 'replay', ifAbsent: true, ttlSeconds: 3600 }), true, `registro ${i}`);
+      for (let i = 0; i < 7; i++) assert.equal(await store.get(`${prefix}idem:${i}`), null, `o registro ${i} saiu`);
+      for (let i = 7; i < 12; i++) assert.deepEqual(await store.get(`${prefix}idem:${i}`), { i }, `o registro ${i} ficou`);
+      assert.deepEqual(await store.get(`${prefix}contato:lead:1`), { nome: 'Ana' });
+      assert.equal((await store.hit(`${prefix}contato:seq`, 3600)).count, 2);
+      assert.equal(await store.set(`${prefix}contato:lead:2`, { nome: 'Bia' }), true);
+    });
+  });
+}
+
+replayBudgetSuite('memory', (budget) => new MemoryStore({ maxKeys: budget }));
+// Made when the test runs: sqliteDir (below) exists by then and is removed after.
+replayBudgetSuite('sqlite', (budget) => new SqliteStore({ dir: join(sqliteDir, `orcamento-${randomBytes(4).toString('hex')}`), replayBudget: budget }));
+
 contractSuite('memory', () => new MemoryStore());
 
 const sqliteDir = mkdtempSync(join(tmpdir(), 'store-sqlite-'));
@@ -177,6 +203,38 @@ contractSuite('upstash (real @upstash/redis → REST bridge → redis-server)', 
   assert.ok(bridge);
   return new UpstashStore({ url: bridge.url, token: bridge.token });
 }, skipRedis);
+
+replayBudgetSuite('upstash', (budget) => {
+  assert.ok(bridge);
+  // Its own prefix: the replay index is one per prefix, and other suites write replay records too.
+  return new UpstashStore({ url: bridge.url, token: bridge.token, prefix: `orc-${randomBytes(4).toString('hex')}:`, replayBudget: budget });
+}, skipRedis);
+
+describe('a damaged value is StoreDataError naming its key (the store itself works)', () => {
+  test('sqlite: a row that is not JSON', async () => {
+    const dir = join(sqliteDir, `danificado-${randomBytes(4).toString('hex')}`);
+    const store = new SqliteStore({ dir });
+    await store.set('contato:lead:1', { nome: 'Ana' });
+    await store.set('contato:lead:2', { nome: 'Bia' });
+    const raw = new DatabaseSync(join(dir, SQLITE_FILE));
+    raw.prepare('UPDATE kv SET value = ? WHERE key = ?').run('{"nome": "Bi', 'contato:lead:2');
+    raw.close();
+    await assert.rejects(store.get('contato:lead:2'), (error: unknown) => error instanceof StoreDataError && error.key === 'contato:lead:2');
+    assert.deepEqual(await store.get('contato:lead:1'), { nome: 'Ana' });
+    store.close();
+  });
+
+  test('upstash: a value that is not JSON, and a value of another Redis type', { skip: skipRedis }, async () => {
+    assert.ok(bridge);
+    const prefix = `danificado-${randomBytes(4).toString('hex')}:`;
+    const store = new UpstashStore({ url: bridge.url, token: bridge.token, prefix });
+    await store.set('ok', { nome: 'Ana' });
+    await bridge.command(['SET', `${prefix}texto`, '{"nome": "Bi']);
+    await bridge.command(['HSET', `${prefix}hash`, 'campo', 'valor']);
+    for (const key of ['texto', 'hash']) await assert.rejects(store.get(key), (error: unknown) => error instanceof StoreDataError && error.key === key, key);
+    assert.deepEqual(await store.get('ok'), { nome: 'Ana' });
+  });
+});
 
 describe('upstash failure modes', { skip: skipRedis }, () => {
   test('the store really goes through the bridge', async () => {
@@ -261,10 +319,10 @@ describe('callers degrade on a frozen Redis (no 500)', { skip: skipRedis }, () =
   });
 });
 
-test('createStore picks Upstash only when configured, then the file store with a data folder, and survives a malformed URL', () => {
+test('createStore picks Upstash only when configured, then the file store with a data folder; a malformed URL is the unusable store, never memory', () => {
   assert.equal(createStore({ upstash: undefined }).kind, 'memory');
   assert.equal(createStore({ upstash: undefined, dataDir: sqliteDir }).kind, 'sqlite');
   assert.equal(createStore({ upstash: { url: 'https://exemplo.upstash.io', token: 't' }, dataDir: sqliteDir }).kind, 'upstash');
   assert.equal(createStore({ upstash: { url: 'https://exemplo.upstash.io', token: 't' } }).kind, 'upstash');
-  assert.equal(createStore({ upstash: { url: 'não é url', token: 't' } }).kind, 'memory');
+  assert.equal(createStore({ upstash: { url: 'não é url', token: 't' } }).kind, 'unusable');
 });

@@ -66,3 +66,27 @@ test('the form marks invalid fields (aria-invalid, aria-describedby, autofocus o
   assert.match(html, /value="&lt;b&gt;Ana&lt;\/b&gt;"/);
   assert.match(html, /href="\/privacidade"/);
 });
+
+/** C1 controls and bidirectional overrides and isolates: invisible, and able to reorder what a person reads. */
+const INVISIBLE = ['\u0085', '\u009b', '\u0080', '\u009f', '\u202a', '\u202b', '\u202c', '\u202d', '\u202e', '\u2066', '\u2067', '\u2068', '\u2069'];
+
+test('C1 controls and bidi overrides are stripped from the fields a person reads (name, company, site, message)', () => {
+  for (const c of INVISIBLE) {
+    const result = validateContact(form({ ...ok, nome: `Ana${c}Souza`, empresa: `AC${c}ME`, site: `exem${c}plo.com.br`, mensagem: `Linha${c} 1\nLinha 2` }));
+    assert.ok(result.ok, JSON.stringify(c));
+    const { nome, empresa, site, mensagem } = result.fields;
+    for (const value of [nome, empresa, site, mensagem]) assert.doesNotMatch(value, /[\u0080-\u009f\u202a-\u202e\u2066-\u2069]/, JSON.stringify(c));
+    // NEL is a line break: a space on one line, a new line in the message; the others simply go.
+    assert.equal(empresa, c === '\u0085' ? 'AC ME' : 'ACME');
+    assert.equal(mensagem, c === '\u0085' ? 'Linha\n 1\nLinha 2' : 'Linha 1\nLinha 2');
+  }
+});
+
+test('the e-mail check refuses C1 controls and bidi overrides, with a pt-BR message', () => {
+  for (const c of INVISIBLE) {
+    const result = validateContact(form({ ...ok, email: `ana${c}@exemplo.com.br` }));
+    assert.equal(result.ok, false, JSON.stringify(c));
+    assert.equal(result.errors[0]?.field, 'email');
+    assert.match(result.errors[0]!.message, /caracteres invisíveis ou de controle/);
+  }
+});
