@@ -133,7 +133,7 @@ describe('POST /api/ia/medicao', () => {
     assert.match(html, /<html lang="pt-BR">/);
     assert.match(html, /<link rel="stylesheet" href="\/medicao.css">/);
     assert.match(html, /Nota 100 de 100/);
-    assert.match(html, /Amostra: 3 página\(s\) e 4 link\(s\) do llms\.txt lidos\. Interfaces para agentes cobradas/);
+    assert.match(html, /Amostra: 3 páginas e 4 links do llms\.txt lidos\. Interfaces para agentes cobradas/);
     assert.match(html, /class="medicao-gauge"/);
     // A person's result links to its own page, never to API addresses (those stay on the agents' pages).
     assert.match(html, new RegExp(`href="[^"]*/diagnostico-de-visibilidade-cognitiva/resultado/${encodeURIComponent(site.host)}" data-link-resultado`));

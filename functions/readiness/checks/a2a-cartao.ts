@@ -1,6 +1,7 @@
 import { isObject, ok200, parseJson } from '../context.ts';
 import { AGENT_CARD_PATHS, missingInterface } from './api-signals.ts';
 import { type CheckDefinition, partial, passed } from './types.ts';
+import { plural } from '../../../src/model/plural.ts';
 
 export const a2aCartao: CheckDefinition = {
   id: 'a2a-cartao',
@@ -29,7 +30,7 @@ export const a2aCartao: CheckDefinition = {
         interfaces.length === 0 && typeof card.url !== 'string' && 'supportedInterfaces',
         skills.some((s) => typeof s.id !== 'string' || typeof s.name !== 'string' || typeof s.description !== 'string') && 'id/name/description em skills',
       ].filter(Boolean) as string[];
-      if (missing.length === 0) return passed(`Cartão em ${path}: "${card.name as string}" com ${skills.length} habilidade(s).`);
+      if (missing.length === 0) return passed(`Cartão em ${path}: "${card.name as string}" com ${plural(skills.length, 'habilidade', 'habilidades')}.`);
       return partial(Math.max(0.25, 1 - missing.length / 6), `Cartão em ${path} sem ${missing.join(', ')}.`);
     }
     return missingInterface(ctx, 'Nenhum cartão em /.well-known/agent-card.json.');

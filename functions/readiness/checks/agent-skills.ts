@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { isObject, ok200, parseJson } from '../context.ts';
 import { missingInterface } from './api-signals.ts';
 import { type CheckDefinition, partial, passed } from './types.ts';
+import { plural } from '../../../src/model/plural.ts';
 
 const NAME = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
@@ -46,7 +47,7 @@ export const agentSkills: CheckDefinition = {
       if (skills.length === 0) return partial(0.25, `${path} com a lista skills vazia.`);
       const problems: string[] = [];
       const bad = skills.filter((s) => typeof s.name !== 'string' || !NAME.test(s.name) || typeof s.description !== 'string');
-      if (bad.length) problems.push(`${bad.length} habilidade(s) sem name válido ou description`);
+      if (bad.length) problems.push(`${plural(bad.length, 'habilidade', 'habilidades')} sem name válido ou description`);
       const first = skills.find((s) => typeof s.url === 'string');
       if (!first) problems.push('nenhuma habilidade com url');
       else {
@@ -60,8 +61,8 @@ export const agentSkills: CheckDefinition = {
           }
         }
       }
-      if (problems.length === 0) return passed(`${path} com ${skills.length} habilidade(s); ${first?.name as string} verificada.`);
-      return partial(Math.max(0.25, 1 - 0.25 * problems.length), `${path} com ${skills.length} habilidade(s), mas: ${problems.join('; ')}.`);
+      if (problems.length === 0) return passed(`${path} com ${plural(skills.length, 'habilidade', 'habilidades')}; ${first?.name as string} verificada.`);
+      return partial(Math.max(0.25, 1 - 0.25 * problems.length), `${path} com ${plural(skills.length, 'habilidade', 'habilidades')}, mas: ${problems.join('; ')}.`);
     }
     return missingInterface(ctx, 'Nenhum índice em /.well-known/agent-skills/index.json.');
   },

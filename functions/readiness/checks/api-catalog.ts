@@ -2,6 +2,7 @@ import { parseLinkHeader } from '../analysis/link-header.ts';
 import { isObject, isResponse } from '../context.ts';
 import { apiSignals } from './api-signals.ts';
 import { type CheckDefinition, failed, notApplicable, partial, passed } from './types.ts';
+import { plural } from '../../../src/model/plural.ts';
 
 export const apiCatalog: CheckDefinition = {
   id: 'api-catalog',
@@ -26,11 +27,11 @@ export const apiCatalog: CheckDefinition = {
     const described = linkset.filter((e) => ['service-desc', 'service-doc', 'service-meta', 'item', 'api-catalog'].some((rel) => Array.isArray(e[rel])));
     const problems: string[] = [];
     if (!doc.probe.contentType.startsWith('application/linkset+json')) problems.push(`Content-Type ${doc.probe.contentType} (o esperado é application/linkset+json)`);
-    if (described.length < linkset.length) problems.push(`${linkset.length - described.length} item(ns) sem service-desc, service-doc ou item`);
+    if (described.length < linkset.length) problems.push(`${plural(linkset.length - described.length, 'item', 'itens')} sem service-desc, service-doc ou item`);
     const head = await ctx.get('/.well-known/api-catalog', { method: 'HEAD', accept: 'application/linkset+json' });
     const headLink = isResponse(head) && parseLinkHeader(head.headers.get('link')).some((l) => l.rel.includes('api-catalog'));
     if (!headLink) problems.push('HEAD sem cabeçalho Link rel="api-catalog"');
-    if (problems.length === 0) return passed(`Catálogo com ${linkset.length} API(s) descrita(s), application/linkset+json e Link no HEAD.`);
-    return partial(Math.max(0.25, 1 - 0.25 * problems.length), `Catálogo com ${linkset.length} item(ns), mas: ${problems.join('; ')}.`);
+    if (problems.length === 0) return passed(`Catálogo com ${plural(linkset.length, 'API descrita', 'APIs descritas')}, application/linkset+json e Link no HEAD.`);
+    return partial(Math.max(0.25, 1 - 0.25 * problems.length), `Catálogo com ${plural(linkset.length, 'item', 'itens')}, mas: ${problems.join('; ')}.`);
   },
 };

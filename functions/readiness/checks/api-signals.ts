@@ -2,6 +2,7 @@
 import { parseLinkHeader } from '../analysis/link-header.ts';
 import { isObject, type MeasurementContext, ok200, parseJson } from '../context.ts';
 import { type CheckOutcome, failed, notApplicable } from './types.ts';
+import { plural } from '../../../src/model/plural.ts';
 
 export async function apiSignals(ctx: MeasurementContext): Promise<string[]> {
   const signals: string[] = [];
@@ -41,7 +42,7 @@ export async function interfaceSignals(ctx: MeasurementContext, options: { forms
   const signals = [...api];
   if (mcp) signals.push(`cartão MCP em ${new URL(mcp.url).pathname}`);
   if (a2a) signals.push(`cartão A2A em ${a2a}`);
-  if (options.forms && ctx.page.forms > 0) signals.push(`${ctx.page.forms} formulário(s) na página inicial`);
+  if (options.forms && ctx.page.forms > 0) signals.push(`${plural(ctx.page.forms, 'formulário', 'formulários')} na página inicial`);
   return signals;
 }
 

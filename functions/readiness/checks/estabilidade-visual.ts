@@ -1,4 +1,5 @@
 import { type CheckDefinition, partial, passed } from './types.ts';
+import { plural } from '../../../src/model/plural.ts';
 
 export const estabilidadeVisual: CheckDefinition = {
   id: 'estabilidade-visual',
@@ -14,7 +15,7 @@ export const estabilidadeVisual: CheckDefinition = {
     const media = [...ctx.page.images.map((i) => i.sized), ...ctx.page.embeds.map((e) => e.sized)];
     if (media.length === 0) return passed('A página inicial não tem imagens, vídeos nem iframes que desloquem o layout.');
     const sized = media.filter(Boolean).length;
-    if (sized === media.length) return passed(`${sized} elemento(s) de mídia com largura e altura declaradas.`);
-    return partial(sized / media.length, `${media.length - sized} de ${media.length} elemento(s) de mídia sem largura e altura.`);
+    if (sized === media.length) return passed(`${plural(sized, 'elemento', 'elementos')} de mídia com largura e altura declaradas.`);
+    return partial(sized / media.length, `${media.length - sized} de ${plural(media.length, 'elemento', 'elementos')} de mídia sem largura e altura.`);
   },
 };

@@ -1,5 +1,6 @@
 import { parseJson } from '../context.ts';
 import { type CheckDefinition, failed, partial, passed } from './types.ts';
+import { plural } from '../../../src/model/plural.ts';
 
 export const jsonLd: CheckDefinition = {
   id: 'json-ld',
@@ -20,8 +21,8 @@ export const jsonLd: CheckDefinition = {
     }
     const parsed = blocks.map((b) => parseJson(b));
     const valid = parsed.filter((p) => p !== undefined).length;
-    if (valid === blocks.length) return passed(`${valid} bloco(s) JSON-LD válido(s) na página inicial.`);
-    if (valid === 0) return failed(`${blocks.length} bloco(s) JSON-LD, nenhum com JSON válido.`);
-    return partial(valid / blocks.length, `${blocks.length - valid} de ${blocks.length} bloco(s) JSON-LD com JSON inválido.`);
+    if (valid === blocks.length) return passed(`${plural(valid, 'bloco JSON-LD válido', 'blocos JSON-LD válidos')} na página inicial.`);
+    if (valid === 0) return failed(`${plural(blocks.length, 'bloco', 'blocos')} JSON-LD, nenhum com JSON válido.`);
+    return partial(valid / blocks.length, `${blocks.length - valid} de ${plural(blocks.length, 'bloco', 'blocos')} JSON-LD com JSON inválido.`);
   },
 };

@@ -5,6 +5,7 @@
 import { markdownLinks } from '../analysis/llms.ts';
 import { HTML_ACCEPT, isResponse, TWIN_ACCEPT } from '../context.ts';
 import { type CheckDefinition, notApplicable, partial } from './types.ts';
+import { plural, agree } from '../../../src/model/plural.ts';
 
 /** Distinct same-origin links tried across the twins. */
 export const TWIN_LINKS_MAX = 100;
@@ -37,14 +38,14 @@ export const linksNosGemeos: CheckDefinition = {
         if (targets.size >= TWIN_LINKS_MAX) break;
       }
     }
-    if (targets.size === 0) return notApplicable(`${found.length} versão(ões) markdown amostrada(s) sem links para o próprio site.`);
+    if (targets.size === 0) return notApplicable(`${plural(found.length, 'versão markdown amostrada', 'versões markdown amostradas')} sem links para o próprio site.`);
     const tried = await Promise.all(
       [...targets].map(async (u) => ({ url: u, probe: await ctx.sampleGet(u, { accept: u.endsWith('.md') ? TWIN_ACCEPT : HTML_ACCEPT }) })),
     );
     const judged = tried.filter((t) => t.probe);
     if (judged.length === 0) return notApplicable('Não houve tempo de testar os links das versões markdown nesta medição.');
     const broken = judged.filter((t) => !t.probe || !isResponse(t.probe) || t.probe.status >= 400);
-    const detail = `${judged.length - broken.length} de ${judged.length} link(s) das versões markdown respondem${broken.length ? `; quebrados: ${broken.slice(0, 3).map((b) => `${new URL(b.url).pathname} (${b.probe && isResponse(b.probe) ? b.probe.status : (b.probe?.message ?? '')})`).join(', ')}` : ''}.`;
+    const detail = `${judged.length - broken.length} de ${plural(judged.length, 'link', 'links')} das versões markdown ${agree(judged.length - broken.length, 'responde', 'respondem')}${broken.length ? `; quebrados: ${broken.slice(0, 3).map((b) => `${new URL(b.url).pathname} (${b.probe && isResponse(b.probe) ? b.probe.status : (b.probe?.message ?? '')})`).join(', ')}` : ''}.`;
     return partial((judged.length - broken.length) / judged.length, detail);
   },
 };

@@ -1,5 +1,6 @@
 import { isResponse, type LlmsLinkProbe } from '../context.ts';
 import { type CheckDefinition, failed, notApplicable, partial } from './types.ts';
+import { plural, agree } from '../../../src/model/plural.ts';
 
 /** Share of the llms.txt links that must work for the check to pass (AFDocs asks the same). */
 export const LINK_THRESHOLD = 0.9;
@@ -36,7 +37,7 @@ export const llmsTxtLinks: CheckDefinition = {
     const endpoints = tried.filter((l) => l.endpoint).length;
     const describe = (l: LlmsLinkProbe) => `${new URL(l.url).pathname} (${l.probe && isResponse(l.probe) ? `${l.probe.status}${l.probe.redirects.length ? ' com redirecionamento' : ''}` : (l.probe?.message ?? '')})`;
     const share = (tried.length - broken.length) / tried.length;
-    const detail = `${tried.length - broken.length} de ${tried.length} link(s) funcionam (páginas: 200 sem redirecionar; ${endpoints} endpoint(s) e itens de ## Optional: qualquer resposta de quem existe)${tried.length < all.length ? `; ${all.length - tried.length} não testado(s) por falta de tempo` : ''}${broken.length ? `; falharam: ${broken.slice(0, 3).map(describe).join(', ')}` : ''}.`;
+    const detail = `${tried.length - broken.length} de ${plural(tried.length, 'link', 'links')} ${agree(tried.length - broken.length, 'funciona', 'funcionam')} (páginas: 200 sem redirecionar; ${plural(endpoints, 'endpoint', 'endpoints')} e itens de ## Optional: qualquer resposta de quem existe)${tried.length < all.length ? `; ${plural(all.length - tried.length, 'não testado', 'não testados')} por falta de tempo` : ''}${broken.length ? `; falharam: ${broken.slice(0, 3).map(describe).join(', ')}` : ''}.`;
     if (share >= LINK_THRESHOLD) return partial(1, detail);
     return partial(share, detail);
   },

@@ -1,5 +1,6 @@
 import { isResponse } from '../context.ts';
 import { type CheckDefinition, failed, notApplicable, partial } from './types.ts';
+import { plural, agree } from '../../../src/model/plural.ts';
 
 /** Share of page links that must point to markdown to pass (AFDocs: 90%); below it, credit in proportion. */
 export const MARKDOWN_LINK_THRESHOLD = 0.9;
@@ -23,7 +24,7 @@ export const llmsTxtMarkdown: CheckDefinition = {
     if (pages.length === 0) return notApplicable('O llms.txt não tem links para páginas do próprio site.');
     const markdown = pages.filter((l) => MARKDOWN_PATH.test(new URL(l.url).pathname) || (l.probe && isResponse(l.probe) && l.probe.status === 200 && l.probe.contentType === 'text/markdown'));
     const share = markdown.length / pages.length;
-    const detail = `${markdown.length} de ${pages.length} link(s) para páginas apontam para markdown ou texto (o esperado é ${Math.round(MARKDOWN_LINK_THRESHOLD * 100)}% ou mais).`;
+    const detail = `${markdown.length} de ${plural(pages.length, 'link', 'links')} para páginas ${agree(markdown.length, 'aponta', 'apontam')} para markdown ou texto (o esperado é ${Math.round(MARKDOWN_LINK_THRESHOLD * 100)}% ou mais).`;
     return partial(share >= MARKDOWN_LINK_THRESHOLD ? 1 : share, detail);
   },
 };

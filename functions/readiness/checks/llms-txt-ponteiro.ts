@@ -4,6 +4,7 @@
  */
 import { ok200 } from '../context.ts';
 import { type CheckDefinition, failed, partial } from './types.ts';
+import { plural, agree } from '../../../src/model/plural.ts';
 
 /** Near the top: within the first tenth of the page's searchable text (AFDocs' threshold). */
 export const POINTER_TOP = 0.1;
@@ -33,7 +34,7 @@ export const llmsTxtPonteiro: CheckDefinition = {
     const positions = [ctx.page.llmsPointer, ...sampled, ...found.map((t) => pointerInMarkdown(t.probe.body))];
     const top = positions.filter((p) => p !== undefined && p <= POINTER_TOP).length;
     const lower = positions.filter((p) => p !== undefined && p > POINTER_TOP).length;
-    const detail = `${top} de ${positions.length} página(s) e versão(ões) markdown amostrada(s) apontam para /llms.txt no primeiro décimo do conteúdo${lower ? `; ${lower} só mais abaixo` : ''}.`;
+    const detail = `${top} de ${plural(positions.length, 'página ou versão markdown amostrada', 'páginas e versões markdown amostradas')} ${agree(top, 'aponta', 'apontam')} para /llms.txt no primeiro décimo do conteúdo${lower ? `; ${lower} só mais abaixo` : ''}.`;
     return partial((top + lower * 0.5) / positions.length, detail);
   },
 };

@@ -4,6 +4,7 @@
  */
 import { isResponse } from '../context.ts';
 import { type CheckDefinition, failed, notApplicable, partial } from './types.ts';
+import { plural } from '../../../src/model/plural.ts';
 
 /** Characters an agent reads of one fetched file before truncating it. */
 export const LINKED_FILE_MAX_CHARS = 100_000;
@@ -26,7 +27,7 @@ export const llmsTxtTamanho: CheckDefinition = {
     const read = files.flatMap((l) => (l.probe && isResponse(l.probe) && l.probe.status === 200 ? [{ url: l.url, chars: l.probe.body.length, truncated: l.probe.truncated }] : []));
     if (read.length === 0) return notApplicable('Nenhuma página listada no llms.txt pôde ser lida para medir o tamanho.');
     const large = read.filter((f) => f.truncated || f.chars > LINKED_FILE_MAX_CHARS);
-    const detail = `${read.length - large.length} de ${read.length} arquivo(s) listado(s) no llms.txt com até ${LINKED_FILE_MAX_CHARS.toLocaleString('pt-BR')} caracteres${large.length ? `; maiores: ${large.slice(0, 3).map((f) => `${new URL(f.url).pathname} (${f.truncated ? 'lido só em parte' : f.chars.toLocaleString('pt-BR')})`).join(', ')}` : ''}.`;
+    const detail = `${read.length - large.length} de ${plural(read.length, 'arquivo listado', 'arquivos listados')} no llms.txt com até ${LINKED_FILE_MAX_CHARS.toLocaleString('pt-BR')} caracteres${large.length ? `; maiores: ${large.slice(0, 3).map((f) => `${new URL(f.url).pathname} (${f.truncated ? 'lido só em parte' : f.chars.toLocaleString('pt-BR')})`).join(', ')}` : ''}.`;
     return partial((read.length - large.length) / read.length, detail);
   },
 };

@@ -1,4 +1,5 @@
 import { type CheckDefinition, failed, partial } from './types.ts';
+import { plural } from '../../../src/model/plural.ts';
 
 export const markdownGemeo: CheckDefinition = {
   id: 'markdown-gemeo',
@@ -16,13 +17,13 @@ export const markdownGemeo: CheckDefinition = {
     const share = found.reduce((sum, t) => sum + credit(t), 0) / checked;
     const untyped = found.filter((t) => !t.typed);
     const unannounced = found.filter((t) => t.typed && !t.announced);
-    const parts = [`${found.length} de ${checked} página(s) amostrada(s) com versão markdown`];
+    const parts = [`${found.length} de ${plural(checked, 'página amostrada', 'páginas amostradas')} com versão markdown`];
     if (found[0]) parts.push(`por exemplo ${new URL(found[0].url).pathname} (${found[0].probe.contentType || 'tipo ausente'})`);
-    if (untyped.length) parts.push(`${untyped.length} servida(s) sem Content-Type de markdown`);
-    if (unannounced.length) parts.push(`${unannounced.length} não anunciada(s) na página`);
+    if (untyped.length) parts.push(`${plural(untyped.length, 'servida', 'servidas')} sem Content-Type de markdown`);
+    if (unannounced.length) parts.push(plural(unannounced.length, 'não anunciada', 'não anunciadas') + ' na página');
     const detail = `${parts.join('; ')}.`;
     if (found.length === 0) {
-      return failed(ctx.page.markdownAlternates.length ? `A página inicial anuncia ${ctx.page.markdownAlternates[0]}, mas o endereço não devolve markdown; nenhuma das ${checked} página(s) amostrada(s) tem versão markdown.` : `Nenhuma versão markdown anunciada nem encontrada (/index.md, /pagina.md) em ${checked} página(s) amostrada(s).`);
+      return failed(ctx.page.markdownAlternates.length ? `A página inicial anuncia ${ctx.page.markdownAlternates[0]}, mas o endereço não devolve markdown; nenhuma das ${plural(checked, 'página amostrada', 'páginas amostradas')} tem versão markdown.` : `Nenhuma versão markdown anunciada nem encontrada (/index.md, /pagina.md) em ${plural(checked, 'página amostrada', 'páginas amostradas')}.`);
     }
     const fix = untyped.length
       ? { comoCorrigir: 'Sirva os arquivos .md com Content-Type: text/markdown; charset=utf-8.' }

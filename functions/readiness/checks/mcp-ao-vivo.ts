@@ -2,6 +2,7 @@ import { isObject, isResponse, type MeasurementContext, parseJson, type Probe } 
 import { missingInterface } from './api-signals.ts';
 import { mcpEndpoint } from './mcp-cartao.ts';
 import { type CheckDefinition, partial, passed } from './types.ts';
+import { plural } from '../../../src/model/plural.ts';
 
 export const MCP_PROTOCOL_VERSION = '2025-06-18';
 
@@ -75,6 +76,6 @@ export const mcpAoVivo: CheckDefinition = {
     const tools = isObject(listed?.result) && Array.isArray(listed.result.tools) ? listed.result.tools : [];
     if (tools.length === 0) return partial(0.5, `${serverName} respondeu a initialize em ${where}, mas tools/list não lista ferramentas.`);
     const names = tools.filter(isObject).map((t) => String(t.name)).slice(0, 5);
-    return passed(`${serverName} (protocolo ${version}) em ${where} com ${tools.length} ferramenta(s): ${names.join(', ')}${tools.length > 5 ? '…' : ''}.`);
+    return passed(`${serverName} (protocolo ${version}) em ${where} com ${plural(tools.length, 'ferramenta', 'ferramentas')}: ${names.join(', ')}${tools.length > 5 ? '…' : ''}.`);
   },
 };

@@ -1,6 +1,7 @@
 import { isObject, type MeasurementContext, ok200, parseJson } from '../context.ts';
 import { openApiUsesOAuth } from './api-signals.ts';
 import { type CheckDefinition, failed, notApplicable, partial, passed } from './types.ts';
+import { plural } from '../../../src/model/plural.ts';
 
 /** RFC 8414 §3.1: the well-known suffix is inserted between the host and the issuer's path. */
 export function authorizationServerMetadataUrls(issuer: string): string[] {
@@ -49,7 +50,7 @@ export const oauthServidor: CheckDefinition = {
       if (typeof json.token_endpoint !== 'string') problems.push('sem token_endpoint');
       if (!Array.isArray(json.grant_types_supported)) problems.push('sem grant_types_supported');
       const where = new URL(candidate).pathname;
-      if (problems.length === 0) return passed(`${where}: token_endpoint e ${(json.grant_types_supported as unknown[]).length} tipo(s) de concessão.`);
+      if (problems.length === 0) return passed(`${where}: token_endpoint e ${plural((json.grant_types_supported as unknown[]).length, 'tipo', 'tipos')} de concessão.`);
       return partial(0.5, `${where} com problemas: ${problems.join('; ')}.`);
     }
     return failed(`Nenhum metadado de servidor de autorização em ${urls.map((u) => new URL(u).pathname).join(' nem ')}.`);

@@ -1,6 +1,7 @@
 import { isObject } from '../context.ts';
 import { apiSignals } from './api-signals.ts';
 import { type CheckDefinition, failed, notApplicable, partial, passed } from './types.ts';
+import { plural } from '../../../src/model/plural.ts';
 
 export const openapi: CheckDefinition = {
   id: 'openapi',
@@ -25,6 +26,6 @@ export const openapi: CheckDefinition = {
     const where = new URL(doc.url).pathname;
     if (!version.startsWith('3.')) return partial(0.5, `Descrição Swagger/OpenAPI ${version} em ${where} (use OpenAPI 3.x).`);
     if (paths === 0 || !title) return partial(0.5, `OpenAPI ${version} em ${where}, mas ${paths === 0 ? 'sem paths' : 'sem info.title'}.`);
-    return passed(`OpenAPI ${version} em ${where}: "${title}", ${paths} rota(s).`);
+    return passed(`OpenAPI ${version} em ${where}: "${title}", ${plural(paths, 'rota', 'rotas')}.`);
   },
 };

@@ -1,5 +1,6 @@
 import { ok200 } from '../context.ts';
 import { type CheckDefinition, partial } from './types.ts';
+import { plural } from '../../../src/model/plural.ts';
 
 /** HTML size limits (bytes after decompression): agents truncate large pages. */
 export const PAGE_OK_BYTES = 300 * 1024;
@@ -19,7 +20,7 @@ export const pesoDaPagina: CheckDefinition = {
     const credit = (bytes: number) => (bytes <= PAGE_OK_BYTES ? 1 : bytes <= PAGE_MAX_BYTES ? 0.5 : 0);
     const heavy = pages.filter((p) => p.bytes > PAGE_OK_BYTES);
     const kb = (bytes: number) => Math.round(bytes / 1024);
-    const detail = `HTML da página inicial com ${kb(ctx.home.bytes)} KB; ${pages.length - heavy.length} de ${pages.length} página(s) amostrada(s) até ${PAGE_OK_BYTES / 1024} KB${heavy.length ? ` (mais pesadas: ${heavy.slice(0, 3).map((p) => `${new URL(p.url).pathname} com ${kb(p.bytes)} KB`).join(', ')})` : ''}.`;
+    const detail = `HTML da página inicial com ${kb(ctx.home.bytes)} KB; ${pages.length - heavy.length} de ${plural(pages.length, 'página amostrada', 'páginas amostradas')} até ${PAGE_OK_BYTES / 1024} KB${heavy.length ? ` (mais pesadas: ${heavy.slice(0, 3).map((p) => `${new URL(p.url).pathname} com ${kb(p.bytes)} KB`).join(', ')})` : ''}.`;
     return partial(pages.reduce((sum, p) => sum + credit(p.bytes), 0) / pages.length, detail);
   },
 };

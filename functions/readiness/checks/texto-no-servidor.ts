@@ -1,5 +1,6 @@
 import { TETOS } from '../scoring.ts';
 import { type CheckDefinition, failed, partial, passed } from './types.ts';
+import { plural } from '../../../src/model/plural.ts';
 
 /** Characters of visible text a server-rendered page shows at least (below SHELL it is an empty shell). */
 export const TEXT_OK = 500;
@@ -21,7 +22,7 @@ export const textoNoServidor: CheckDefinition = {
     const rendered = pages.filter((p) => p.text.length >= TEXT_OK).length;
     const shells = pages.filter((p) => p.text.length < TEXT_SHELL);
     const homeChars = ctx.page.text.length;
-    const detail = `Página inicial com ${homeChars.toLocaleString('pt-BR')} caracteres de texto no HTML; ${rendered} de ${pages.length} página(s) amostrada(s) com texto suficiente (≥ ${TEXT_OK}).`;
+    const detail = `Página inicial com ${homeChars.toLocaleString('pt-BR')} caracteres de texto no HTML; ${rendered} de ${plural(pages.length, 'página amostrada', 'páginas amostradas')} com texto suficiente (≥ ${TEXT_OK}).`;
     if (homeChars < TEXT_SHELL && shells.length * 2 >= pages.length) {
       return failed(detail, { teto: { nota: TETOS.semTextoNoServidor, motivo: 'sem texto no HTML entregue pelo servidor' } });
     }

@@ -6,6 +6,7 @@ import { looksLikeHtml } from '../analysis/llms.ts';
 import { isObject, isResponse, parseJson } from '../context.ts';
 import type { FetchedResponse } from '../fetch/safe-fetch.ts';
 import { type CheckDefinition, failed, notApplicable, partial, passed } from './types.ts';
+import { plural } from '../../../src/model/plural.ts';
 
 /**
  * Verifies the directory response signatures (draft-ietf-webbotauth-httpsig-protocol, "Signed Directory
@@ -100,7 +101,7 @@ export const webBotAuth: CheckDefinition = {
     const { verified, digestOk } = await verifyDirectoryResponse(probe, keys);
     if (!digestOk) problems.push('Content-Digest ausente ou divergente');
     if (keys.length > 0 && verified === 0) problems.push('resposta sem assinatura válida do diretório');
-    if (problems.length === 0) return passed(`Diretório com ${keys.length} chave(s), Content-Digest correto e ${verified} assinatura(s) verificada(s).`);
-    return partial(Math.max(0.25, 1 - 0.25 * problems.length), `Diretório com ${keys.length} chave(s), mas: ${problems.join('; ')}.`);
+    if (problems.length === 0) return passed(`Diretório com ${plural(keys.length, 'chave', 'chaves')}, Content-Digest correto e ${plural(verified, 'assinatura verificada', 'assinaturas verificadas')}.`);
+    return partial(Math.max(0.25, 1 - 0.25 * problems.length), `Diretório com ${plural(keys.length, 'chave', 'chaves')}, mas: ${problems.join('; ')}.`);
   },
 };

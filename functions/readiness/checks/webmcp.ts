@@ -1,6 +1,7 @@
 import { ok200 } from '../context.ts';
 import { missingInterface } from './api-signals.ts';
 import { type CheckDefinition, passed } from './types.ts';
+import { plural } from '../../../src/model/plural.ts';
 
 /** Characters allowed between `modelContext` and `registerTool` (either order) for a script to count. */
 const NEAR = 400;
@@ -38,7 +39,7 @@ export const webmcp: CheckDefinition = {
     'Registre ferramentas somente leitura com document.modelContext.registerTool({ name, description, inputSchema, execute, annotations: { readOnlyHint: true } }) num script carregado pela página, ou use formulários declarativos <form toolname="…" tooldescription="…">.',
   referencia: 'https://github.com/webmachinelearning/webmcp',
   async run(ctx) {
-    if (ctx.page.declarativeTools > 0) return passed(`${ctx.page.declarativeTools} formulário(s) declarativo(s) com toolname.`);
+    if (ctx.page.declarativeTools > 0) return passed(`${plural(ctx.page.declarativeTools, 'formulário declarativo', 'formulários declarativos')} com toolname.`);
     if (ctx.page.inlineScripts.some(registersTools)) return passed('Script da página registra ferramentas com modelContext.registerTool.');
     const scripts = ctx.page.scriptSrcs
       .map((src) => { try { return new URL(src, ctx.home.finalUrl); } catch { return undefined; } })
@@ -48,6 +49,6 @@ export const webmcp: CheckDefinition = {
       const probe = await ctx.get(script.href, { accept: 'text/javascript, */*;q=0.5', maxBytes: 512 * 1024 });
       if (ok200(probe) && registersTools(probe.body)) return passed(`${script.pathname} registra ferramentas com modelContext.registerTool.`);
     }
-    return missingInterface(ctx, `Nenhuma ferramenta WebMCP registrada pela página inicial (${scripts.length} script(s) do próprio site examinado(s)).`, { forms: true });
+    return missingInterface(ctx, `Nenhuma ferramenta WebMCP registrada pela página inicial (${plural(scripts.length, 'script do próprio site examinado', 'scripts do próprio site examinados')}).`, { forms: true });
   },
 };
