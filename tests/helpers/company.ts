@@ -19,6 +19,7 @@ export const FILLED_COMPANY: Empresa = {
   },
   telefone: '+55 11 3000-0000',
   whatsapp: '+55 11 93000-0001',
+  agendamento: 'https://cal.com/sinal-cognitivo-teste',
   horario: { dias: ['seg', 'ter', 'qua', 'qui', 'sex'], abre: '09:00', fecha: '18:00' },
   fundacao: 2019,
   perfis: ['https://www.linkedin.com/company/sinal-cognitivo-teste'],
