@@ -262,6 +262,12 @@ function validate(model: SiteModel, prices: Precos): void {
     if (!model.byRoute.has(p.rota)) report('content/precos.json', `produtos.${i}.rota: a página "${p.rota}" não existe`);
   });
   if (!model.byRoute.has(prices.sobProposta.rota)) report('content/precos.json', `sobProposta.rota: a página "${prices.sobProposta.rota}" não existe`);
+  for (const slug of Object.keys(prices.sobProposta.aPartirDe ?? {})) {
+    const solution = model.solucoes.find((s) => s.entry.id === slug);
+    if (!solution) report('content/precos.json', `sobProposta.aPartirDe.${slug}: a solução "${slug}" não existe em content/solucoes`);
+    else if (solution.entry.data.preco !== 'sob-proposta')
+      report('content/precos.json', `sobProposta.aPartirDe.${slug}: a solução "${slug}" tem preço público (produto "${solution.entry.data.preco}"); o valor "a partir de" é só para projetos sob proposta`);
+  }
 
   // Pages besides the content: the documents, and the contact form (a function, prefilled by its query).
   const linkable = new Set<string>([...DOCUMENT_PATHS, CONTACT_FORM_PATH]);
