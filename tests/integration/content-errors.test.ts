@@ -7,14 +7,12 @@
  * precos.json) proves
  * the messages reach the build's output and fail it.
  */
-import { spawn } from 'node:child_process';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { COPY_CONFIG, copyProject } from '../../scripts/lib/project-copy.ts';
+import { buildProjectCopy, copyProject } from '../../scripts/lib/project-copy.ts';
 
-const CONFIG = COPY_CONFIG;
 const CONCURRENCY = 2;
 const TIMEOUT_MS = 120_000;
 
@@ -49,24 +47,7 @@ async function limited<T>(task: () => Promise<T>): Promise<T> {
   }
 }
 
-function astroBuild(dir: string): Promise<BuildResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(dir, 'node_modules/astro/bin/astro.mjs'), 'build', '--config', CONFIG], {
-      cwd: dir,
-      env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1', FORCE_COLOR: '0' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const timer = setTimeout(() => child.kill('SIGKILL'), TIMEOUT_MS);
-    child.on('error', reject);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code, output });
-    });
-  });
-}
+const astroBuild = (dir: string): Promise<BuildResult> => buildProjectCopy(dir, {}, TIMEOUT_MS);
 
 /** Build a copy of the project with one change. */
 const buildWith = (change: (dir: string) => Promise<void>): Promise<BuildResult> =>
