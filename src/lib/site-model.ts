@@ -310,7 +310,8 @@ function validate(model: SiteModel, prices: Precos, assets?: SiteAssets): void {
     });
   }
 
-  const solutionSlugs = new Set(model.solucoes.map((s) => s.entry.id));
+  const pendingSolutions = (assets?.pendingRoutes ?? []).filter((r) => r.startsWith('solucoes/')).map((r) => r.slice('solucoes/'.length));
+  const solutionSlugs = new Set([...model.solucoes.map((s) => s.entry.id), ...pendingSolutions]);
   for (const o of model.objetivos) {
     o.entry.data.solucoes.forEach((slug, i) => {
       if (!solutionSlugs.has(slug)) report(o.file, `solucoes.${i}: a solução "${slug}" não existe em content/solucoes`);
@@ -326,8 +327,8 @@ function validate(model: SiteModel, prices: Precos, assets?: SiteAssets): void {
   if (!model.byRoute.has(prices.sobProposta.rota)) report('content/precos.json', `sobProposta.rota: a página "${prices.sobProposta.rota}" não existe`);
   for (const slug of Object.keys(prices.sobProposta.aPartirDe ?? {})) {
     const solution = model.solucoes.find((s) => s.entry.id === slug);
-    if (!solution) report('content/precos.json', `sobProposta.aPartirDe.${slug}: a solução "${slug}" não existe em content/solucoes`);
-    else if (solution.entry.data.preco !== 'sob-proposta')
+    if (!solution && !solutionSlugs.has(slug)) report('content/precos.json', `sobProposta.aPartirDe.${slug}: a solução "${slug}" não existe em content/solucoes`);
+    else if (solution && solution.entry.data.preco !== 'sob-proposta')
       report('content/precos.json', `sobProposta.aPartirDe.${slug}: a solução "${slug}" tem preço público (produto "${solution.entry.data.preco}"); o valor "a partir de" é só para projetos sob proposta`);
   }
 
