@@ -229,9 +229,14 @@ describe('POST /api/ia/medicao', () => {
     const envelope = envelopeSchema.parse(await res.json());
     assert.equal(envelope.estado, 'limite');
     assert.ok(envelope.tentarEm);
+    // What a visitor reads (the page with JavaScript shows `motivo`): paused, not busy, and no field names.
+    assert.equal(envelope.motivo, 'O medidor está pausado pelo operador no momento.');
     const html = await post(`site=${site.host}`, { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' });
     assert.equal(html.status, 429);
-    assert.match(await html.text(), /pausado/);
+    const page = await html.text();
+    assert.match(page, /<h1[^>]*>Medidor pausado<\/h1>/);
+    assert.match(page, /pausado/);
+    assert.doesNotMatch(page, /ocupado|tentarEm/);
     assert.equal(site.requests.filter((r) => r.path === '/').length >= 0, true);
   });
 
