@@ -2,6 +2,8 @@
 import { defineConfig } from 'astro/config';
 import mdx from '@astrojs/mdx';
 import siteArtifacts from './src/build/integration.ts';
+import { satteri } from '@astrojs/markdown-satteri';
+import { imageDimensions } from './src/build/image-dimensions.ts';
 import { siteOrigin } from './src/config/site.ts';
 
 export default defineConfig({
@@ -11,7 +13,8 @@ export default defineConfig({
   build: { format: 'file', inlineStylesheets: 'never' },
   compressHTML: true,
   // Plain <pre><code>: Shiki writes inline style attributes, which the page CSP (style-src 'self') refuses.
-  markdown: { syntaxHighlight: false },
+  // The content's images get their size and load lazily (src/build/image-dimensions.ts); MDX extends this config.
+  markdown: { syntaxHighlight: false, processor: satteri({ hastPlugins: [imageDimensions()] }) },
   integrations: [mdx(), siteArtifacts()],
   devToolbar: { enabled: false },
   vite: {

@@ -8,6 +8,8 @@ import { createHash, generateKeyPairSync, randomBytes } from 'node:crypto';
 import { isPreviewDeploy, siteOrigin } from '../src/config/site.ts';
 import { upstashSettings } from './store/settings.ts';
 import { REPLAY_BUDGET_DEFAULT } from './store/types.ts';
+import { contactChannels, effectiveCompany } from '../src/model/company.ts';
+import type { ContactChannels } from '../src/model/contact-channels.ts';
 
 /** The API's quotas (their windows, keys and stores: functions/limits/quotas.ts). */
 export type RateLimitPolicyName = 'v1' | 'v1-public';
@@ -56,7 +58,12 @@ export interface Config {
   readerSigningKeyEphemeral: boolean;
   /** Where contact-form leads are delivered as JSON (CONTACT_WEBHOOK_URL, http or https); undefined: stored only. */
   contactWebhookUrl: string | undefined;
-  /** WhatsApp number for the offer after a result (CONTACT_WHATSAPP, digits with country code); undefined: no WhatsApp link. */
+  /**
+   * The ways to talk (WhatsApp, phone, scheduling): content/empresa.json's, overridden by CONTACT_WHATSAPP,
+   * CONTACT_PHONE and CONTACT_SCHEDULING_URL (src/model/contact-channels.ts); the build shows the same on every page.
+   */
+  contactChannels: ContactChannels;
+  /** Digits of `wa.me/<digits>` for the offer after a result (`contactChannels.whatsapp`); undefined: no WhatsApp link. */
   contactWhatsapp: string | undefined;
   /** Folder of the file-backed store (DATA_DIR; `npm start` defaults it to `data/`); undefined without Upstash: in-memory store. */
   dataDir: string | undefined;
@@ -173,7 +180,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     readinessMeasurementsPerDay: positiveInt(env, 'READINESS_MEASUREMENTS_PER_DAY', 3),
     ...readerKey(env, onNetlify),
     contactWebhookUrl: webhookUrl(nonEmpty(env.CONTACT_WEBHOOK_URL)),
-    contactWhatsapp: whatsappNumber(nonEmpty(env.CONTACT_WHATSAPP)),
+    ...contactWays(env),
     dataDir: nonEmpty(env.DATA_DIR),
   };
 }
@@ -191,13 +198,10 @@ function webhookUrl(raw: string | undefined): string | undefined {
   return undefined;
 }
 
-/** CONTACT_WHATSAPP as the digits of `wa.me/<digits>` (`+55 (11) 98765-4321` → `5511987654321`); undefined, with a warning, when not 10 to 15 digits. */
-function whatsappNumber(raw: string | undefined): string | undefined {
-  if (raw === undefined) return undefined;
-  const digits = raw.replace(/[\s()+.-]/g, '');
-  if (/^[0-9]{10,15}$/.test(digits)) return digits;
-  console.warn('[config] CONTACT_WHATSAPP não é um número com código do país (10 a 15 dígitos); o link de WhatsApp não aparece.');
-  return undefined;
+/** The ways to talk of this environment (a malformed variable is ignored with a warning that names it). */
+function contactWays(env: Record<string, string | undefined>): Pick<Config, 'contactChannels' | 'contactWhatsapp'> {
+  const channels = contactChannels(effectiveCompany(env));
+  return { contactChannels: channels, contactWhatsapp: channels.whatsapp?.digits };
 }
 
 function readerKey(env: Record<string, string | undefined>, onNetlify: boolean): Pick<Config, 'readerSigningKey' | 'readerSigningKeyEphemeral'> {

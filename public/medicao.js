@@ -103,7 +103,8 @@ function messageFor(status, body) {
   if (body && typeof body === 'object') {
     if (body.estado === 'limite' || body.estado === 'indisponivel') {
       const when = body.tentarEm ? ` Tente de novo a partir de ${formatDate(body.tentarEm)}.` : '';
-      return [body.estado === 'limite' ? 'Medidor ocupado.' : 'Medidor indisponível.', `${body.motivo || ''}${when}`];
+      // The reason (paused, busy, the visitor's share) is the server's `motivo`; the title does not guess it.
+      return [body.estado === 'limite' ? 'Não foi possível medir agora.' : 'Medidor indisponível.', `${body.motivo || ''}${when}`];
     }
     if (body.error_description) {
       const titles = { 400: 'Domínio inválido.', 413: 'Pedido grande demais.', 415: 'Formato não aceito.', 429: 'Limite atingido.', 503: 'Medidor indisponível.' };

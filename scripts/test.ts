@@ -23,6 +23,7 @@ const FULL_ONLY = [
   'tests/integration/parity-netlify.test.ts',
   'tests/integration/content-errors.test.ts',
   'tests/integration/company-facts-build.test.ts',
+  'tests/integration/storefront-build.test.ts',
   'tests/integration/storage-faults.test.ts',
   'tests/integration/registration-flood.test.ts',
   'tests/integration/readiness-dogfood.test.ts',

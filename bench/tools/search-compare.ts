@@ -14,6 +14,7 @@ import { siteData } from '../../functions/content/site-data.ts';
 import type { IndexEntry } from '../../functions/content/site-data.ts';
 import { analyze } from '../../functions/search/analyze.ts';
 import { createSearchIndex, loadSearchIndex, serializeSearchIndex } from '../../functions/search/engine.ts';
+import { SITE_INDEX_OPTIONS } from '../../functions/search/index.ts';
 import { syntheticPages } from '../lib/synthetic.ts';
 
 /** pt-BR queries an agent or visitor would send, with the pages that answer them (any of them counts). */
@@ -50,6 +51,34 @@ export const RELEVANCE_QUERIES: readonly { q: string; expected: readonly string[
   { q: 'preparar o site para agentes', expected: ['objetivos/preparar-o-site-para-agentes', 'solucoes/prontidao-para-agentes'] },
 ];
 
+/**
+ * A buyer's short questions on the site search, each with the one page that must come first (the intents of
+ * functions/search/intents.ts; tests/unit/search/buyer-queries.test.ts asserts the table on the built site).
+ */
+export const BUYER_QUERIES: readonly { q: string; first: string }[] = [
+  { q: 'quanto custa', first: 'precos' },
+  { q: 'quanto custa o diagnóstico', first: 'precos' },
+  { q: 'preço', first: 'precos' },
+  { q: 'preços', first: 'precos' },
+  { q: 'qual o valor', first: 'precos' },
+  { q: 'valor do diagnóstico', first: 'precos' },
+  { q: 'tabela de preços', first: 'precos' },
+  { q: 'quanto custa uma auditoria de SEO', first: 'precos' },
+  { q: 'contratar', first: 'contato' },
+  { q: 'quero contratar a consultoria', first: 'contato' },
+  { q: 'pedir proposta', first: 'contato' },
+  { q: 'orçamento', first: 'contato' },
+  { q: 'pedir um orçamento de SEO', first: 'contato' },
+  { q: 'whatsapp', first: 'contato' },
+  { q: 'telefone', first: 'contato' },
+  { q: 'número de telefone', first: 'contato' },
+  { q: 'falar com um especialista', first: 'contato' },
+  // Not a short buyer's question: the ranking as usual.
+  { q: 'como contratar uma consultoria de SEO', first: 'blog/como-contratar-consultoria-de-seo' },
+  { q: 'preço SEO local', first: 'solucoes/seo-local' },
+  { q: 'exemplo de relatório', first: 'diagnostico-de-visibilidade/exemplo-de-relatorio' },
+];
+
 interface Engine {
   name: string;
   /** Builds an index; returns a ranked-ids search. */
@@ -78,19 +107,20 @@ async function engines(): Promise<{ available: Engine[]; missing: string[] }> {
   const available: Engine[] = [
     {
       name: 'escrito à mão (só ranking)',
+      // As the site serves it: with the buyers' intents (functions/search/intents.ts).
       build: (entries) => {
-        const index = createSearchIndex(entries);
+        const index = createSearchIndex(entries, SITE_INDEX_OPTIONS);
         return (q, limit) => index.ranked(q, { limite: limit }).map((r) => r.rota);
       },
       serialize: (entries) => JSON.stringify(serializeSearchIndex(entries)),
-      load: (serialized, entries) => loadSearchIndex(JSON.parse(serialized), entries),
+      load: (serialized, entries) => loadSearchIndex(JSON.parse(serialized), entries, SITE_INDEX_OPTIONS),
       bundleEntry: `import { createSearchIndex } from './functions/search/engine.ts'; globalThis.x = createSearchIndex;`,
     },
   ];
   available.push({
     name: 'escrito à mão (com trechos)',
     build: (entries) => {
-      const index = createSearchIndex(entries);
+      const index = createSearchIndex(entries, SITE_INDEX_OPTIONS);
       return (q, limit) => index.search(q, { limite: limit }).map((r) => r.rota);
     },
     bundleEntry: '',
@@ -199,7 +229,7 @@ async function engines(): Promise<{ available: Engine[]; missing: string[] }> {
 
 const percentile = (sorted: number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
-function relevance(search: (q: string, limit: number) => string[]) {
+export function relevance(search: (q: string, limit: number) => string[]) {
   let reciprocal = 0;
   let at1 = 0;
   let at3 = 0;

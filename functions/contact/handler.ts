@@ -22,6 +22,7 @@ import { saveLead } from './leads.ts';
 import { contactPage, htmlResponse } from './page.ts';
 import { followUp } from './retry.ts';
 import { resolveSubject } from './subject.ts';
+import { plural } from '../../src/model/plural.ts';
 
 const METHODS = ['GET', 'HEAD', 'POST', 'OPTIONS'] as const;
 /** A full form is far below this (5 000 characters of message, percent-encoded, is at most 45 KB in the worst script). */
@@ -115,7 +116,7 @@ async function submit(request: Request, context: RequestContext): Promise<Respon
     if (overQuota(leads)) {
       const { limit, resetSeconds } = leads;
       const minutes = Math.max(1, Math.ceil(resetSeconds / 60));
-      const description = `Você já enviou ${limit} mensagens na última hora. Tente de novo em cerca de ${minutes} minuto(s) ou escreva para ${contactEmail()}.`;
+      const description = `Você já enviou ${limit} mensagens na última hora. Tente de novo em cerca de ${plural(minutes, 'minuto', 'minutos')} ou escreva para ${contactEmail()}.`;
       const headers = { 'Retry-After': String(resetSeconds) };
       if (!html) return errorResponse('rate_limited', description, { headers });
       return formPage(origin, values, 429, { aviso: { titulo: 'Limite de mensagens atingido', texto: description, email: contactEmail() } }, 'Limite de mensagens atingido', headers);

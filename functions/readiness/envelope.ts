@@ -113,7 +113,7 @@ export const lacunaSchema = z.object({
   constatacao: z
     .string()
     .optional()
-    .describe('o que a medição constatou, com a fração medida e exemplos (ex.: "12 de 13 página(s) com versão markdown; falta: /x")'),
+    .describe('o que a medição constatou, com a fração medida e exemplos (ex.: "12 de 13 páginas com versão markdown; falta: /x")'),
   porque: z.string().describe('por que isso importa'),
   comoCorrigir: z.string().describe('o que fazer para corrigir'),
   reproducao: z

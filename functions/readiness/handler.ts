@@ -31,7 +31,7 @@ import { type GateResult, passGate, PAUSED_RETRY_AFTER_SECONDS } from './gate.ts
 import { AnalysisCutShort } from './deadline.ts';
 import { measure } from './measure.ts';
 import { saveReading } from './readings.ts';
-import { closedGateEnvelope, closedGateResponse, envelopeResponse, retryAfterHeader, unavailableGate, unavailableResponse } from './responses.ts';
+import { GATE_MOTIVO, GATE_TITULO, closedGateEnvelope, closedGateResponse, envelopeResponse, retryAfterHeader, unavailableGate, unavailableResponse } from './responses.ts';
 import { getReading } from './readings.ts';
 import { readingAddresses, renderLimitExtras, renderMessagePage, renderNotMeasuredPage, renderResultMarkdown, renderResultPage, renderResultSection } from './result-page.ts';
 import { countVisitor, peekVisitor, type VisitorState, visitorHeaders } from './visitor-limit.ts';
@@ -215,15 +215,7 @@ function closed(context: RequestContext, format: Format, dominio: string, gate: 
   extra?.forEach((value, name) => response.headers.set(name, value));
   if (format !== 'html') return response;
   const retry = response.headers.get('retry-after') ?? '60';
-  const message =
-    gate.reason === 'paused'
-      ? 'O medidor está pausado pelo operador no momento.'
-      : gate.reason === 'busy'
-        ? 'O medidor está ocupado: muitas medições e leituras neste minuto.'
-        : gate.reason === 'share'
-          ? 'Você já usou a sua parte das medições e leituras deste minuto (a parte de cada visitante é limitada para que todos sejam atendidos).'
-          : 'O armazenamento das leituras está indisponível no momento.';
-  return htmlResponse(renderMessagePage('Tente de novo em instantes', message, `Tente de novo em ${retry} s. Esta tentativa não conta no seu limite de medições.`, context.config.origin), response.status, response.headers);
+  return htmlResponse(renderMessagePage(GATE_TITULO[gate.reason], GATE_MOTIVO[gate.reason], `Tente de novo em ${retry} s. Esta tentativa não conta no seu limite de medições.`, context.config.origin), response.status, response.headers);
 }
 
 function unavailable(context: RequestContext, format: Format, dominio: string, motivo?: string): Response {

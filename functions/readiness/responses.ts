@@ -30,11 +30,23 @@ export const emptyEnvelope = (origin: string, dominio: string, estado: Envelope[
   medirEm: measurePageUrl(origin),
 });
 
-const GATE_MOTIVO = {
-  paused: 'O instrumento de leitura está pausado pelo operador. Tente de novo no horário indicado em tentarEm.',
-  busy: 'O instrumento de leitura atingiu o limite de chamadas por minuto. Tente de novo no horário indicado em tentarEm.',
-  share: 'Este cliente já usou a sua parte das chamadas do instrumento de leitura neste minuto (a parte de cada cliente é limitada para que todos sejam atendidos). Tente de novo no horário indicado em tentarEm.',
-  unavailable: 'O armazenamento das leituras está indisponível no momento. Tente de novo no horário indicado em tentarEm.',
+/**
+ * Why the gate is closed, in words a visitor reads (the measurement page shows it, followed by when to try again):
+ * no field names; the envelope's `tentarEm` carries the instant for programs.
+ */
+export const GATE_MOTIVO = {
+  paused: 'O medidor está pausado pelo operador no momento.',
+  busy: 'O medidor está ocupado: atingiu o limite de chamadas por minuto, somando medições e leituras.',
+  share: 'Você já usou a sua parte das medições e leituras deste minuto (a parte de cada visitante é limitada para que todos sejam atendidos).',
+  unavailable: 'O armazenamento das leituras está indisponível no momento.',
+} as const;
+
+/** The title of the page a closed gate answers a form with (no JavaScript); the reason is `GATE_MOTIVO`'s. */
+export const GATE_TITULO = {
+  paused: 'Medidor pausado',
+  busy: 'Medidor ocupado',
+  share: 'Tente de novo em instantes',
+  unavailable: 'Medidor indisponível',
 } as const;
 
 type ClosedGate = Extract<GateResult, { ok: false }>;

@@ -8,10 +8,13 @@
 import { escapeHtml, renderShellPage } from '../html/shell.ts';
 import { MEASURE_PATH, SCORING_PATH, gradeFor, grauClass, resultPath } from '../../src/model/measurement.ts';
 import { contactFormHref } from '../../src/model/contact.ts';
+import { whatsappHref as chatHref } from '../../src/model/contact-channels.ts';
+import { SAMPLE_REPORT } from '../../src/model/offer.ts';
 import { findProduct, priceLabel } from '../../src/model/prices.ts';
 import { badgeSnippets, badgeState, renderBadge } from './badge.ts';
 import type { Envelope, Evidencia, Lacuna } from './envelope.ts';
 import { codeBlock, codeSpan, escapeProse, inertSentence } from './inert-markdown.ts';
+import { plural } from '../../src/model/plural.ts';
 
 export { escapeHtml, grauClass };
 
@@ -61,7 +64,7 @@ export function scopeText(envelope: Envelope): string | undefined {
   const parts: string[] = [];
   if (envelope.amostra) {
     const { paginas, linksDoLlmsTxt, cortada } = envelope.amostra;
-    parts.push(`Amostra: ${paginas} página(s) e ${linksDoLlmsTxt} link(s) do llms.txt lidos${cortada ? ' (o tempo da medição cortou a amostra)' : ''}.`);
+    parts.push(`Amostra: ${plural(paginas, 'página', 'páginas')} e ${plural(linksDoLlmsTxt, 'link', 'links')} do llms.txt lidos${cortada ? ' (o tempo da medição cortou a amostra)' : ''}.`);
   }
   if (envelope.interfaces) {
     parts.push(envelope.interfaces.exigidas ? 'Interfaces para agentes cobradas: o site mostra sinais de API ou aplicação.' : 'Interfaces para agentes fora da conta: o site não mostra sinais de API ou aplicação.');
@@ -79,7 +82,7 @@ export function renderResultSection(envelope: Envelope, origin: string, offer: O
     parts.push(`<p class="medicao-nota"><strong>Nota ${envelope.nota} de 100</strong>, grau <strong>${escapeHtml(envelope.grau)}</strong>.</p>`);
     if (envelope.teto) parts.push(`<p class="medicao-teto">A nota foi limitada a ${envelope.teto.nota} por uma lacuna grave: ${escapeHtml(envelope.teto.motivo)}.</p>`);
     const scope = scopeText(envelope);
-    parts.push(`<p class="small">Medido em ${escapeHtml(formatDate(envelope.medidoEm))}. ${envelope.lacunas.length} lacuna(s) encontrada(s).</p>${scope ? `<p class="small medicao-escopo">${escapeHtml(scope)}</p>` : ''}</div></div>`);
+    parts.push(`<p class="small">Medido em ${escapeHtml(formatDate(envelope.medidoEm))}. ${plural(envelope.lacunas.length, 'lacuna encontrada', 'lacunas encontradas')}.</p>${scope ? `<p class="small medicao-escopo">${escapeHtml(scope)}</p>` : ''}</div></div>`);
     parts.push('<h3>Camadas</h3><ul class="medicao-camadas">');
     for (const camada of envelope.camadas) {
       parts.push(
@@ -232,7 +235,7 @@ export const OFFER_PRODUCT_ID = 'diagnostico-completo';
 /** The WhatsApp link with a pre-filled pt-BR message naming the domain and the grade. */
 export function whatsappHref(number: string, produto: string, site: string | undefined, grau: string | null | undefined): string {
   const about = site ? ` para ${site}${grau ? ` (grau ${grau} na medição gratuita)` : ''}` : '';
-  return `https://wa.me/${number}?text=${encodeURIComponent(`Olá! Quero conversar sobre o ${produto}${about}.`)}`;
+  return chatHref(number, `Olá! Quero conversar sobre o ${produto}${about}.`);
 }
 
 /**
@@ -249,7 +252,8 @@ export function renderOffer(about: { site?: string; nota?: number | null; grau?:
     `<aside class="medicao-oferta panel" aria-labelledby="medicao-oferta-titulo"><h${level} id="medicao-oferta-titulo">Do resultado ao plano: ${escapeHtml(product.nome)}</h${level}>` +
     `<p><strong>${escapeHtml(priceLabel(product))}</strong>, entregue em ${escapeHtml(product.prazo)}.</p>` +
     '<p>A medição gratuita lê o site de fora, de forma automática, e aponta as lacunas técnicas. O diagnóstico vai além: especialistas auditam rastreamento, dados estruturados e o acesso de robôs de IA, testam a presença da sua marca em respostas de IA e entregam um plano de ação priorizado, apresentado em uma reunião com a equipe.</p>' +
-    `<p class="medicao-oferta-acoes"><a class="btn" href="${escapeHtml(form)}">Falar sobre o diagnóstico</a>${whatsapp}</p></aside>`
+    `<p class="medicao-oferta-acoes"><a class="btn" href="${escapeHtml(form)}">Falar sobre o diagnóstico</a>${whatsapp}</p>` +
+    `<p class="small"><a href="${SAMPLE_REPORT.path}">${SAMPLE_REPORT.rotulo}</a>: o que o diagnóstico entrega, num domínio de demonstração.</p></aside>`
   );
 }
 

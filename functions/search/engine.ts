@@ -9,6 +9,7 @@
 import { Buffer } from 'node:buffer';
 import type { IndexEntry } from '../content/site-data.ts';
 import { analyzeQuery, scanTokens, termOf } from './analyze.ts';
+import { SYNONYMS } from './intents.ts';
 import { type QueryTerm, makeSnippet } from './snippet.ts';
 import type { SearchOptions, SearchResult } from './types.ts';
 
@@ -33,6 +34,10 @@ const FIELD_B = [0.3, 0.5, 0.75] as const;
 const K1 = 1.2;
 /** A prefix-only match (`otimiz` → `otimizacao`) counts this fraction of an exact one. */
 const PREFIX_WEIGHT = 0.5;
+/** A synonym's match (`custa` → `preco`, ./intents.ts) counts this fraction of an exact one. */
+const SYNONYM_WEIGHT = 0.6;
+/** Score step between pinned pages, above the best of the rest (scores are rounded to four decimals). */
+const PIN_STEP = 0.001;
 /** Query terms shorter than this match only exactly. */
 const PREFIX_MIN_LENGTH = 4;
 /** At most this many index terms per prefix. */
@@ -47,7 +52,19 @@ const MAX_QUERY_TERMS = 16;
 export const queryTermsOf = (query: string): QueryTerm[] =>
   analyzeQuery(query.slice(0, MAX_QUERY_LENGTH))
     .slice(0, MAX_QUERY_TERMS)
-    .map((term) => ({ term, prefix: term.length >= PREFIX_MIN_LENGTH }));
+    .map((term) => {
+      const alternatives = SYNONYMS.get(term);
+      return { term, prefix: term.length >= PREFIX_MIN_LENGTH, ...(alternatives && { alternatives }) };
+    });
+
+/** What an index may add to the plain ranking. */
+export interface IndexOptions {
+  /**
+   * Routes to put first for a query's analysed terms, best first (the site's buyer intents, ./intents.ts); routes
+   * not in the index, or outside the sections asked for, are skipped.
+   */
+  pins?(terms: readonly string[], query: string): readonly string[];
+}
 
 /** Term frequencies are stored in one byte per field. */
 const MAX_TF = 255;
@@ -186,8 +203,9 @@ const u32 = (text: string): Uint32Array => {
   return new Uint32Array(bytes.buffer, 0, bytes.byteLength / 4);
 };
 
-function ranker(compact: CompactIndex, entries: readonly IndexEntry[]): SearchIndex {
+function ranker(compact: CompactIndex, entries: readonly IndexEntry[], indexOptions: IndexOptions = {}): SearchIndex {
   const { n, terms, offsets, docs, tfs, lengths } = compact;
+  const docOf = new Map(entries.map((e, d) => [e.rota, d]));
   const averages = [0, 0, 0];
   for (let d = 0; d < n; d++) for (let f = 0; f < F; f++) averages[f]! += lengths[d * F + f]!;
   for (let f = 0; f < F; f++) averages[f] = n ? Math.max(1, averages[f]! / n) : 1;
@@ -248,19 +266,17 @@ function ranker(compact: CompactIndex, entries: readonly IndexEntry[]): SearchIn
   let epoch = 0;
 
   /** Pages and scores, best first (at most `limit`). */
+  let lastQueryEpoch = 0;
   function rank(queryTerms: readonly QueryTerm[], limit: number, sections: ReadonlySet<string> | undefined): { d: number; score: number; inText: number }[] {
     const touched: number[] = [];
     const queryEpoch = ++epoch;
+    lastQueryEpoch = queryEpoch;
     for (let qi = 0; qi < queryTerms.length; qi++) {
-      const { term, prefix } = queryTerms[qi]!;
+      const { term, prefix, alternatives } = queryTerms[qi]!;
       const termEpoch = ++epoch;
       const seen: number[] = [];
-      const first = lowerBound(term);
-      for (let t = first, expansions = 0; t < terms.length; t++) {
-        const candidate = terms[t]!;
-        const exact = candidate === term;
-        if (!exact && (!prefix || !candidate.startsWith(term) || ++expansions > PREFIX_EXPANSIONS)) break;
-        const w = (exact ? 1 : PREFIX_WEIGHT) * idf(t);
+      /** Scores the postings of index term `t` at weight `w` (a page keeps the best of the query term's expansions). */
+      const visit = (t: number, w: number): void => {
         if (ready[t] === 0) prepare(t);
         for (let p = offsets[t]!, end = offsets[t + 1]!; p < end; p++) {
           const d = docs[p]!;
@@ -272,6 +288,17 @@ function ranker(compact: CompactIndex, entries: readonly IndexEntry[]): SearchIn
           } else if (score > best[d]!) best[d] = score;
           if (tfs[p * F + TEXT]! > 0) textStamp[d] = termEpoch;
         }
+      };
+      const first = lowerBound(term);
+      for (let t = first, expansions = 0; t < terms.length; t++) {
+        const candidate = terms[t]!;
+        const exact = candidate === term;
+        if (!exact && (!prefix || !candidate.startsWith(term) || ++expansions > PREFIX_EXPANSIONS)) break;
+        visit(t, (exact ? 1 : PREFIX_WEIGHT) * idf(t));
+      }
+      for (const alternative of alternatives ?? []) {
+        const t = lowerBound(alternative);
+        if (terms[t] === alternative) visit(t, SYNONYM_WEIGHT * idf(t));
       }
       const bit = 1 << qi;
       for (let i = 0; i < seen.length; i++) {
@@ -316,13 +343,27 @@ function ranker(compact: CompactIndex, entries: readonly IndexEntry[]): SearchIn
     return topDocs.map((d, k) => ({ d, score: topScores[k]!, inText: textMask[d]! }));
   }
 
+  /**
+   * The pinned pages (`options.pins`) first, in their order, scored just above the best of the rest; then the
+   * ranking without them. A pinned page the query also matched keeps its text matches for the snippet.
+   */
+  function withPins(top: { d: number; score: number; inText: number }[], pinned: readonly number[], limit: number) {
+    if (pinned.length === 0) return top;
+    const head = top.find((r) => !pinned.includes(r.d))?.score ?? 0;
+    const pins = pinned.map((d, i) => ({ d, score: head + (pinned.length - i) * PIN_STEP, inText: queryStamp[d] === lastQueryEpoch ? textMask[d]! : 0 }));
+    return [...pins, ...top.filter((r) => !pinned.includes(r.d))].slice(0, limit);
+  }
+
   function prepareQuery(query: string, options: SearchOptions) {
     const limit = Math.max(0, Math.floor(options.limite));
     if (limit === 0 || n === 0) return undefined;
     const queryTerms = queryTermsOf(query);
     if (queryTerms.length === 0) return undefined;
     const sections = options.secoes?.length ? new Set(options.secoes) : undefined;
-    return { queryTerms, top: rank(queryTerms, limit, sections) };
+    const pinned = [...new Set((indexOptions.pins?.(queryTerms.map((t) => t.term), query) ?? []).map((rota) => docOf.get(rota)))].filter(
+      (d): d is number => d !== undefined && (!sections || sections.has(entries[d]!.secao)),
+    );
+    return { queryTerms, top: withPins(rank(queryTerms, limit + pinned.length, sections), pinned, limit) };
   }
 
   function search(query: string, options: SearchOptions): SearchResult[] {
@@ -354,8 +395,8 @@ function ranker(compact: CompactIndex, entries: readonly IndexEntry[]): SearchIn
 }
 
 /** Builds the search index over `entries` (analyses every page). */
-export function createSearchIndex(entries: readonly IndexEntry[]): SearchIndex {
-  return ranker(buildCompact(entries), entries);
+export function createSearchIndex(entries: readonly IndexEntry[], options?: IndexOptions): SearchIndex {
+  return ranker(buildCompact(entries), entries, options);
 }
 
 /** Builds and serializes the index of `entries` (done at build time; see `loadSearchIndex`). */
@@ -377,7 +418,7 @@ export function serializeSearchIndex(entries: readonly IndexEntry[]): Serialized
  * Loads a serialized index for `entries` (the same pages, in the same order, as when it was built): no text
  * is analysed. Returns undefined when the index does not fit the pages (stale or foreign).
  */
-export function loadSearchIndex(serialized: SerializedSearchIndex, entries: readonly IndexEntry[]): SearchIndex | undefined {
+export function loadSearchIndex(serialized: SerializedSearchIndex, entries: readonly IndexEntry[], options?: IndexOptions): SearchIndex | undefined {
   if (serialized.formato !== 2 || serialized.paginas !== entries.length || serialized.rotas !== fingerprint(entries)) return undefined;
   const offsets = u32(serialized.offsets);
   const bytes = fromBase64(serialized.docs);
@@ -393,5 +434,5 @@ export function loadSearchIndex(serialized: SerializedSearchIndex, entries: read
   if (compact.offsets.length !== compact.terms.length + 1 || compact.lengths.length !== compact.n * F || compact.tfs.length !== compact.docs.length * F) {
     return undefined;
   }
-  return ranker(compact, entries);
+  return ranker(compact, entries, options);
 }

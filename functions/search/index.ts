@@ -8,7 +8,8 @@
  */
 import prebuilt from '../../.generated/search-index.json' with { type: 'json' };
 import { siteData } from '../content/site-data.ts';
-import { type SearchIndex, type SerializedSearchIndex, createSearchIndex, loadSearchIndex } from './engine.ts';
+import { type IndexOptions, type SearchIndex, type SerializedSearchIndex, createSearchIndex, loadSearchIndex } from './engine.ts';
+import { intentsOf } from './intents.ts';
 import { SEARCH_INDEX_FILE } from './prebuilt.ts';
 import { withOrigin } from '../../src/model/site-data.ts';
 
@@ -16,6 +17,9 @@ export { createSearchIndex, loadSearchIndex, serializeSearchIndex } from './engi
 export type { SearchIndex, SerializedSearchIndex } from './engine.ts';
 export type { SearchOptions, SearchResult } from './types.ts';
 export { SEARCH_INDEX_FILE } from './prebuilt.ts';
+
+/** The site's index puts the pages that answer a buyer's short question first (./intents.ts). */
+export const SITE_INDEX_OPTIONS: IndexOptions = { pins: (terms, query) => intentsOf(terms, query).flatMap((intent) => intent.rotas) };
 
 let site: SearchIndex | undefined;
 const forOrigins = new Map<string, SearchIndex>();
@@ -35,10 +39,10 @@ export function siteSearch(origin?: string): SearchIndex {
     return found;
   }
   if (!site) {
-    site = loadSearchIndex(prebuilt as SerializedSearchIndex, siteData.paginas);
+    site = loadSearchIndex(prebuilt as SerializedSearchIndex, siteData.paginas, SITE_INDEX_OPTIONS);
     if (!site) {
       console.warn(`[search] ${SEARCH_INDEX_FILE} não corresponde às páginas de site-data.json; reconstruindo o índice.`);
-      site = createSearchIndex(siteData.paginas);
+      site = createSearchIndex(siteData.paginas, SITE_INDEX_OPTIONS);
     }
   }
   return site;

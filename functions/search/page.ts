@@ -2,7 +2,8 @@
  * `GET /busca?q=`: the site search for people, rendered on the server in the site's layout (works without
  * JavaScript). Same engine and ranking as `/api/v1/busca` (`siteSearch(origin)`); the snippets are the API's
  * `trecho`, with the query's terms (the engine's own analysis: folding, stemming, prefixes) in `<mark>` and
- * every other character escaped. Result pages are `noindex`. Bad queries get a friendly page: empty → the form
+ * every other character escaped; a buyer's question with a direct action ("orçamento": the form) offers it above the
+ * results (./intents.ts). Result pages are `noindex`. Bad queries get a friendly page: empty → the form
  * with a hint (200), too long → the limit (400); control characters are dropped.
  */
 import { MAX_QUERY_LENGTH } from '../api/schemas.ts';
@@ -13,6 +14,7 @@ import { MEASURE_PATH } from '../../src/model/measurement.ts';
 import { SEARCH_PAGE_PATH } from '../paths.ts';
 import { queryTermsOf } from './engine.ts';
 import { siteSearch } from './index.ts';
+import { intentsOf } from './intents.ts';
 import { type QueryTerm, termRanges } from './snippet.ts';
 import type { SearchResult } from './types.ts';
 
@@ -57,6 +59,12 @@ const form = (q: string, hint?: string): string =>
 const suggestions = (): string =>
   `<h2>Sugestões</h2><ul class="search-suggestions">${SUGGESTIONS.map((s) => `<li><a href="${escapeHtml(s.href)}">${escapeHtml(s.label)}</a></li>`).join('')}</ul>`;
 
+/** The direct actions of the buyer's intents the query asks (./intents.ts): "orçamento" offers the form itself. */
+const actions = (q: string, terms: readonly QueryTerm[]): string => {
+  const found = intentsOf(terms.map((t) => t.term), q).flatMap((i) => (i.acao ? [i.acao] : []));
+  return found.length ? `<p class="search-actions">${found.map((a) => `<a class="btn" href="${escapeHtml(a.href)}">${escapeHtml(a.rotulo)}</a>`).join(' ')}</p>` : '';
+};
+
 function resultsHtml(q: string, results: readonly SearchResult[], terms: readonly QueryTerm[]): string {
   if (results.length === 0) {
     return `<p class="search-count" role="status">Nenhum resultado para “${escapeHtml(q)}”. Tente outras palavras ou comece por aqui:</p>${suggestions()}`;
@@ -98,7 +106,8 @@ export function searchPage(origin: string, raw: string | null): Response {
     return page(origin, 'Busca longa demais', form('', hint), 400);
   }
   const results = siteSearch(origin).search(q, { limite: SEARCH_PAGE_LIMIT });
-  return page(origin, `Busca: ${q}`, form(q) + resultsHtml(q, results, queryTermsOf(q)), 200);
+  const terms = queryTermsOf(q);
+  return page(origin, `Busca: ${q}`, form(q) + actions(q, terms) + resultsHtml(q, results, terms), 200);
 }
 
 const handler: Handler = async (request, context) => {

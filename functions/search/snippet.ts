@@ -10,7 +10,13 @@ export interface QueryTerm {
   term: string;
   /** Whether index terms that merely start with `term` match too. */
   prefix: boolean;
+  /** Stemmed synonyms that match too, exactly (./intents.ts). */
+  alternatives?: readonly string[];
 }
+
+/** Whether an analysed token of a text matches a query term (itself, a longer word for a prefix term, or a synonym). */
+const matches = (token: string, t: QueryTerm): boolean =>
+  token === t.term || (t.prefix && token.startsWith(t.term)) || (t.alternatives?.includes(token) ?? false);
 
 /** Target length of a snippet, in characters. */
 export const SNIPPET_LENGTH = 220;
@@ -47,11 +53,11 @@ function cut(text: string, start: number, end: number): string {
 /** One regex per query (cached by its terms): candidate token starts for any of the terms. */
 const patterns = new Map<string, RegExp>();
 function candidatePattern(terms: readonly QueryTerm[]): RegExp {
-  const key = terms.map((t) => t.term).join(' ');
+  const key = terms.map((t) => [t.term, ...(t.alternatives ?? [])].join('|')).join(' ');
   let pattern = patterns.get(key);
   if (!pattern) {
     // Longest first, so that an alternative does not shadow a longer one.
-    const sources = [...new Set(terms.map((t) => t.term))].sort((a, b) => b.length - a.length).map(termPattern);
+    const sources = [...new Set(terms.flatMap((t) => [t.term, ...(t.alternatives ?? [])]))].sort((a, b) => b.length - a.length).map(termPattern);
     pattern = new RegExp(sources.join('|'), 'g');
     if (patterns.size > 1_000) patterns.clear();
     patterns.set(key, pattern);
@@ -81,7 +87,7 @@ function findHits(text: string, terms: readonly QueryTerm[], length: number, max
     if (term === null) continue;
     for (let q = 0; q < terms.length; q++) {
       const t = terms[q]!;
-      if (term === t.term || (t.prefix && term.startsWith(t.term))) {
+      if (matches(term, t)) {
         hits.push({ start, end, q });
         if (lastSeen[q] === -1) distinct++;
         lastSeen[q] = start;

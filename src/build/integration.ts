@@ -1,5 +1,6 @@
 /**
- * Build integration. While and after Astro writes the static site, it
+ * Build integration. Before anything, it checks all the content and reports every problem at once
+ * (./content-check.ts). While and after Astro writes the static site, it
  *  1. publishes the page bundle (src/pages/build-pages.json.ts, never itself published): every page's markdown
  *     twin, `/agentes/indice.json`, the serialized search index and the functions' `.generated/site-data.json`
  *     (./publish-pages.ts), and every page's share image (./share-image.ts);
@@ -19,10 +20,12 @@ import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { AstroIntegration } from 'astro';
+import { assertContent } from './content-check.ts';
 import { astroStoreFile, dataStoreModule, type DataStorePlugin } from './data-store-module.ts';
 import { type Published, publishPages } from './publish-pages.ts';
 import { renderHeadersFile, renderRedirectsFile } from './static-rules.ts';
 import { siteOrigin } from '../config/site.ts';
+import { publicFilesOf } from '../lib/public-files.ts';
 import { PAGE_SHELL_FILE, PAGE_SHELL_ROUTE, type PageShellData } from '../model/page-shell.ts';
 import { missingFactsWarning } from '../model/company.ts';
 import { DOCUMENT_PATHS } from '../model/public-paths.ts';
@@ -109,7 +112,12 @@ export default function siteArtifacts(): AstroIntegration {
   return {
     name: 'site-artifacts',
     hooks: {
-      'astro:config:setup': ({ config, updateConfig }) => {
+      'astro:config:setup': async ({ config, command, updateConfig }) => {
+        // Every content error at once, before Astro's content sync stops at the first one (./content-check.ts).
+        if (command === 'build') {
+          const root = fileURLToPath(config.root);
+          await assertContent(root, publicFilesOf(root));
+        }
         const storeFile = astroStoreFile(config);
         // Without a single store file, Astro's own load answers and the plugin has nothing to do.
         storeModule = storeFile ? dataStoreModule({ storeFile }) : undefined;

@@ -7,7 +7,7 @@ import empresa from '../../content/empresa.json' with { type: 'json' };
 export type Env = Readonly<Record<string, string | undefined>>;
 
 /** The process environment (empty where there is no `process`, e.g. a browser bundle). */
-const processEnv = (): Env => (typeof process !== 'undefined' && process.env ? process.env : {});
+export const processEnv = (): Env => (typeof process !== 'undefined' && process.env ? process.env : {});
 
 const read = (env: Env, name: string): string | undefined => {
   const value = env[name];

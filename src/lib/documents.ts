@@ -2,7 +2,7 @@
 import { getCollection } from 'astro:content';
 import { SITE_NAME, contactEmail, siteOrigin } from '../config/site.ts';
 import { loadPrices, paymentMarkdown } from '../model/prices.ts';
-import { priceRows } from './facts.ts';
+import { type StartingPrice, priceRows, startingPricesMarkdown } from './facts.ts';
 import { canonicalBlock } from './markdown-twin.ts';
 import { isoDay } from './text.ts';
 
@@ -14,7 +14,7 @@ export async function renderDocument(caminho: string, origin = siteOrigin()): Pr
 }
 
 /** /pricing.md: the public prices, from content/precos.json (same data as the pricing page and the API). */
-export function renderPricing(origin = siteOrigin()): string {
+export function renderPricing(origin = siteOrigin(), aPartirDe: readonly StartingPrice[] = []): string {
   const prices = loadPrices();
   const products = priceRows().map(({ produto: p, preco }) =>
     [
@@ -40,7 +40,7 @@ export function renderPricing(origin = siteOrigin()): string {
     `Atualizado em ${isoDay(prices.atualizadoEm)}`,
     ...products,
     paymentMarkdown(),
-    `## Demais serviços: sob proposta\n\n${prices.sobProposta.descricao}\n\nContato: ${origin}/${prices.sobProposta.rota} (${contactEmail()})`,
+    `## Demais serviços: sob proposta\n\n${prices.sobProposta.descricao}\n\n${aPartirDe.length ? `${startingPricesMarkdown(aPartirDe, origin)}\n\n` : ''}Contato: ${origin}/${prices.sobProposta.rota} (${contactEmail()})`,
     `## Para agentes\n\nOs mesmos dados estão em ${origin}/api/v1/precos (token gratuito, veja ${origin}/auth.md) e na sandbox ${origin}/api/v1/sandbox/precos. Não há cobrança por chamada nem plano pago da API.`,
   ].join('\n\n') + '\n';
 }

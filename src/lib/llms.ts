@@ -86,7 +86,8 @@ function agentToolSections(origin: string): LlmsSection[] {
 /** Who is behind the site: the filled facts of content/empresa.json, in one paragraph (an empty fact is left out). */
 export const companyParagraph = (): string =>
   `Quem somos: ${SITE_NAME}. ${companyFacts()
-    .map((f) => `${f.rotulo}: ${Array.isArray(f.valor) ? f.valor.join(', ') : f.valor}.`)
+    // The scheduling link is a page to open: its address, not its label.
+    .map((f) => `${f.rotulo}: ${Array.isArray(f.valor) ? f.valor.join(', ') : f.id === 'agendamento' ? f.href : f.valor}.`)
     .join(' ')}`;
 
 const bySection = (model: SiteModel, ...sections: Section[]) => indexedPages(model).filter((p) => sections.includes(p.secao));

@@ -6,6 +6,7 @@
 import { siteOrigin } from '../config/site.ts';
 import { diagramMarkdown, diagramOf } from './diagrams.ts';
 import { paymentMarkdown } from '../model/prices.ts';
+import { startingPricesMarkdown } from './facts.ts';
 import type { Pagination } from '../model/blog.ts';
 import type { PageSection } from './page-model.ts';
 import { describePage } from './pages/index.ts';
@@ -49,7 +50,8 @@ function sectionMarkdown(s: PageSection, origin: string): string {
     }
     case 'precos': {
       const rows = s.linhas.map((r) => `| [${r.produto.nome}](${origin}/${r.produto.rota}) | ${r.preco} | ${r.produto.prazo} |`).join('\n');
-      return `## ${s.titulo}\n\n| Produto | Preço | Prazo |\n| --- | --- | --- |\n${rows}\n\nDemais serviços: sob proposta. ${s.sobProposta.descricao}\n\n${paymentMarkdown(s.pagamento, '###')}`;
+      const from = startingPricesMarkdown(s.aPartirDe, origin);
+      return `## ${s.titulo}\n\n| Produto | Preço | Prazo |\n| --- | --- | --- |\n${rows}\n\nDemais serviços: sob proposta. ${s.sobProposta.descricao}\n\n${from ? `${from}\n\n` : ''}${paymentMarkdown(s.pagamento, '###')}`;
     }
     case 'faq':
       return `## ${s.titulo}\n\n${s.perguntas.map((f) => `### ${f.pergunta}\n\n${f.resposta}`).join('\n\n')}`;

@@ -9,7 +9,7 @@ import type { Pagination } from '../model/blog.ts';
 import type { Precos } from '../model/content.ts';
 import type { PaymentTerm } from '../model/prices.ts';
 import { SECTIONS } from '../model/routes.ts';
-import type { PriceRow } from './facts.ts';
+import type { PriceRow, StartingPrice } from './facts.ts';
 import { breadcrumbList, faqPage } from './schema-org.ts';
 import type { SiteModel, SitePage } from './site.ts';
 
@@ -32,7 +32,7 @@ export type PageSection =
    */
   | { tipo: 'lista'; id: string; titulo: string; itens: readonly SitePage[]; nota?(p: SitePage): string; paginacao?: Pagination }
   /** The public prices. */
-  | { tipo: 'precos'; id: string; titulo: string; linhas: PriceRow[]; sobProposta: Precos['sobProposta']; pagamento: PaymentTerm[] }
+  | { tipo: 'precos'; id: string; titulo: string; linhas: PriceRow[]; sobProposta: Precos['sobProposta']; aPartirDe: StartingPrice[]; pagamento: PaymentTerm[] }
   /** Questions and answers (also FAQPage JSON-LD). */
   | { tipo: 'faq'; id: string; titulo: string; perguntas: Question[] };
 
@@ -52,8 +52,10 @@ export interface PageKind<P extends SitePage = SitePage> {
   linhaDoGemeo?(page: P, model: SiteModel): string | undefined;
   /** Extra stylesheets of the kind's pages. */
   estilos?: string[];
-  /** Ends with the call to the free measurement. */
+  /** Followed by the call to the free measurement (site-wide: outside `<main>`, in the layout's `<aside>`). */
   ctaMedicao?: boolean;
+  /** Followed by the invitation to follow the blog's feed (outside `<main>`, in the layout's `<aside>`). */
+  seguirFeed?: boolean;
   /** The body in the wide column (long tables and code). */
   proseLarga?: boolean;
   /** Open Graph article metadata. */
@@ -78,6 +80,7 @@ export interface PageView<P extends SitePage = SitePage> {
   jsonLd: unknown[];
   estilos: string[] | undefined;
   ctaMedicao: boolean;
+  seguirFeed: boolean;
   proseLarga: boolean;
   artigo: ArticleMeta | undefined;
   linhaDoGemeo: string | undefined;
@@ -113,6 +116,7 @@ export function describe<P extends SitePage>(kind: PageKind<P>, page: P, model: 
     jsonLd,
     estilos: kind.estilos,
     ctaMedicao: kind.ctaMedicao ?? false,
+    seguirFeed: kind.seguirFeed ?? false,
     proseLarga: kind.proseLarga ?? false,
     artigo: kind.artigo?.(page, model),
     linhaDoGemeo: kind.linhaDoGemeo?.(page, model),

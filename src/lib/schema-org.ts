@@ -5,7 +5,7 @@
  */
 import type { BlogPosting, BreadcrumbList, CollectionPage, ContactPoint, DayOfWeek, FAQPage, ItemList, Offer, OpeningHoursSpecification, Person, PostalAddress, ProfessionalService, Service, WebSite, WithContext } from 'schema-dts';
 import { SHARE_IMAGE, SITE_NAME, SITE_TAGLINE, contactEmail, siteOrigin } from '../config/site.ts';
-import { SCHEMA_DAY, addressLine, loadCompany, phoneDigits } from '../model/company.ts';
+import { SCHEMA_DAY, addressLine, effectiveCompany, phoneDigits } from '../model/company.ts';
 import type { Empresa, Produto } from '../model/content.ts';
 import { formatCnpj } from '../model/cnpj.ts';
 import { findProduct, loadPrices } from '../model/prices.ts';
@@ -49,7 +49,7 @@ const openingHours = (e: Empresa): OpeningHoursSpecification | undefined =>
  * The firm (every page carries it): the facts of content/empresa.json that are filled (an empty one is left out,
  * never guessed), the e-mail of CONTACT_EMAIL, a customer-service contact point and the official profiles.
  */
-export const organization = (origin = siteOrigin(), e: Empresa = loadCompany()): WithContext<ProfessionalService> => {
+export const organization = (origin = siteOrigin(), e: Empresa = effectiveCompany()): WithContext<ProfessionalService> => {
   const hours = openingHours(e);
   const contactPoint: ContactPoint = {
     '@type': 'ContactPoint',

@@ -210,9 +210,71 @@ function listingPages(blog: BasePage<'pagina'>, articles: BasePage<'artigo'>[], 
   return out;
 }
 
-const INTERNAL_LINK = /\]\((\/[^)\s]*)\)|href="(\/[^"]*)"/g;
+/**
+ * What the build knows besides the entries: the files of public/ (root-relative paths: `/imagens/grafico.png`),
+ * which images, author photos and links to files must exist in; and, when some entries failed their own checks,
+ * their routes and author names, so that links and references to them are not reported a second time.
+ */
+export interface SiteAssets {
+  publicFiles: ReadonlySet<string>;
+  pendingRoutes?: readonly string[];
+  pendingAuthors?: readonly string[];
+}
 
-function validate(model: SiteModel, prices: Precos): void {
+/** Images, as editors write them: `![texto alternativo](/imagens/arquivo.png "título opcional")` or `<img src alt>`. */
+const MARKDOWN_IMAGE = /!\[([^\]]*)\]\(\s*<?([^)\s>]*)>?(?:\s+["'][^"']*["'])?\s*\)/g;
+const HTML_IMAGE = /<img\b[^>]*>/gi;
+/** Links (not images): `[texto](destino)` and `href="destino"`. */
+const MARKDOWN_LINK = /(?<!!)\[[^\]]*\]\(\s*<?([^)\s>]+)>?(?:\s+["'][^"']*["'])?\s*\)/g;
+const HTML_HREF = /\bhref=["']([^"']+)["']/g;
+const attribute = (tag: string, name: string): string | undefined => new RegExp(`\\b${name}=["']([^"']*)["']`, 'i').exec(tag)?.[1];
+/** Image formats a browser shows. */
+const IMAGE_EXTENSIONS = /\.(?:png|jpe?g|webp|avif|gif|svg)$/i;
+/** An address with a scheme (`https:`, `mailto:`), protocol-relative, or only a fragment: not a file of this site. */
+const notInternal = (target: string): boolean => /^(?:[a-z][a-z0-9+.-]*:|\/\/|#)/i.test(target);
+const SITE_BASE = 'https://site.invalid';
+/** The path a link of page `path` leads to (relative links resolved as a browser would), without query or fragment. */
+const resolvePath = (target: string, path: string): string => {
+  let resolved: string;
+  try {
+    resolved = decodeURI(new URL(target, `${SITE_BASE}${path}`).pathname);
+  } catch {
+    return target;
+  }
+  return resolved.length > 1 ? resolved.replace(/\/$/, '') : resolved;
+};
+/** How a link was written, for the message: a relative one with where it leads. */
+const asWritten = (target: string, resolved: string): string => (target.startsWith('/') ? `"${target}"` : `"${target}" (relativo a esta página, leva a ${resolved})`);
+
+/** The problems of the images of a page's body. */
+function imageProblems(prose: string, path: string, publicFiles: ReadonlySet<string>): string[] {
+  const problems: string[] = [];
+  const images = [
+    ...[...prose.matchAll(MARKDOWN_IMAGE)].map((m) => ({ alt: m[1] ?? '', src: m[2] ?? '', written: m[0] })),
+    ...[...prose.matchAll(HTML_IMAGE)].map((m) => ({ alt: attribute(m[0], 'alt') ?? '', src: attribute(m[0], 'src') ?? '', written: m[0] })),
+  ];
+  for (const { alt, src, written } of images) {
+    if (!src) {
+      problems.push(`imagem sem endereço: ${written} (escreva o caminho do arquivo em public/, por exemplo /imagens/grafico.png)`);
+      continue;
+    }
+    if (notInternal(src)) {
+      problems.push(
+        `imagem de outro endereço: "${src}" não aparece no site (a política de segurança só carrega imagens do próprio site); salve o arquivo em public/imagens/ e use /imagens/<arquivo>`,
+      );
+    } else if (!src.startsWith('/')) {
+      problems.push(`imagem com caminho relativo: "${src}"; escreva o caminho a partir da raiz do site, ${resolvePath(src, path)} (o arquivo fica em public${resolvePath(src, path)})`);
+    } else {
+      const file = resolvePath(src, path);
+      if (!IMAGE_EXTENSIONS.test(file)) problems.push(`imagem em formato não aceito: "${src}" (use .png, .jpg, .webp, .avif, .gif ou .svg)`);
+      else if (!publicFiles.has(file)) problems.push(`imagem não encontrada: ${asWritten(src, file)}; o arquivo deveria estar em public${file}`);
+    }
+    if (alt.trim() === '') problems.push(`imagem sem texto alternativo: "${src}"; escreva entre os colchetes o que a imagem mostra (é o que ouve quem não a vê)`);
+  }
+  return problems;
+}
+
+function validate(model: SiteModel, prices: Precos, assets?: SiteAssets): void {
   const problems = new Map<string, string[]>();
   const report = (file: string, message: string) => problems.set(file, [...(problems.get(file) ?? []), message]);
 
@@ -229,7 +291,7 @@ function validate(model: SiteModel, prices: Precos): void {
 
   for (const a of model.artigos) {
     const autor = a.entry.data.autor;
-    if (!model.autores.has(autor)) {
+    if (!model.autores.has(autor) && !assets?.pendingAuthors?.includes(autor)) {
       const known = [...model.autores.keys()].map((n) => `"${n}"`).join(', ');
       report(a.file, `autor: "${autor}" não existe em content/autores (use o nome de um destes: ${known})`);
     }
@@ -248,7 +310,8 @@ function validate(model: SiteModel, prices: Precos): void {
     });
   }
 
-  const solutionSlugs = new Set(model.solucoes.map((s) => s.entry.id));
+  const pendingSolutions = (assets?.pendingRoutes ?? []).filter((r) => r.startsWith('solucoes/')).map((r) => r.slice('solucoes/'.length));
+  const solutionSlugs = new Set([...model.solucoes.map((s) => s.entry.id), ...pendingSolutions]);
   for (const o of model.objetivos) {
     o.entry.data.solucoes.forEach((slug, i) => {
       if (!solutionSlugs.has(slug)) report(o.file, `solucoes.${i}: a solução "${slug}" não existe em content/solucoes`);
@@ -262,25 +325,49 @@ function validate(model: SiteModel, prices: Precos): void {
     if (!model.byRoute.has(p.rota)) report('content/precos.json', `produtos.${i}.rota: a página "${p.rota}" não existe`);
   });
   if (!model.byRoute.has(prices.sobProposta.rota)) report('content/precos.json', `sobProposta.rota: a página "${prices.sobProposta.rota}" não existe`);
+  for (const slug of Object.keys(prices.sobProposta.aPartirDe ?? {})) {
+    const solution = model.solucoes.find((s) => s.entry.id === slug);
+    if (!solution && !solutionSlugs.has(slug)) report('content/precos.json', `sobProposta.aPartirDe.${slug}: a solução "${slug}" não existe em content/solucoes`);
+    else if (solution && solution.entry.data.preco !== 'sob-proposta')
+      report('content/precos.json', `sobProposta.aPartirDe.${slug}: a solução "${slug}" tem preço público (produto "${solution.entry.data.preco}"); o valor "a partir de" é só para projetos sob proposta`);
+  }
 
-  // Pages besides the content: the documents, and the contact form (a function, prefilled by its query).
-  const linkable = new Set<string>([...DOCUMENT_PATHS, CONTACT_FORM_PATH]);
-  for (const p of model.pages) linkable.add(p.path).add(twinOf(p.rota));
-  for (const p of model.pages) {
-    const prose = (p.entry.body ?? '').replace(/```[\s\S]*?```/g, '').replace(/`[^`\n]*`/g, '');
-    for (const match of prose.matchAll(INTERNAL_LINK)) {
-      const target = (match[1] ?? match[2] ?? '').split(/[?#]/)[0] ?? '';
-      const normalized = target.length > 1 ? target.replace(/\/$/, '') : target;
-      if (linkable.has(target) || linkable.has(normalized) || LINKABLE_PREFIXES.some((prefix) => target.startsWith(prefix))) continue;
-      report(p.file, `link interno quebrado: "${target}" não corresponde a nenhuma página nem arquivo publicado pelo site`);
+  // Authors' photos are files of public/.
+  if (assets) {
+    for (const a of model.autores.values()) {
+      const foto = a.entry.data.foto;
+      if (foto && !assets.publicFiles.has(foto)) report(a.file, `foto: o arquivo public${foto} não existe (coloque a foto em public${foto} ou corrija o caminho)`);
     }
   }
 
-  if (problems.size) {
-    throw new AstroError(
-      [...problems].map(([file, list]) => new ContentError(file, list).message).join('\n'),
-      'Corrija os arquivos indicados em content/ (campos do frontmatter, rotas e links internos) e rode o build de novo.',
-    );
+  // Pages besides the content: the documents, the contact form (a function, prefilled by its query), the files of
+  // public/ (a PDF, an image) and the pages whose files failed their own checks (reported there).
+  const linkable = new Set<string>([...DOCUMENT_PATHS, CONTACT_FORM_PATH, ...(assets?.publicFiles ?? []), ...(assets?.pendingRoutes ?? []).flatMap((r) => [pathOf(r), twinOf(r)])]);
+  for (const p of model.pages) linkable.add(p.path).add(twinOf(p.rota));
+  for (const p of model.pages) {
+    const prose = (p.entry.body ?? '').replace(/```[\s\S]*?```/g, '').replace(/`[^`\n]*`/g, '');
+    if (assets) for (const problem of imageProblems(prose, p.path, assets.publicFiles)) report(p.file, problem);
+    const targets = [...prose.matchAll(MARKDOWN_LINK), ...prose.matchAll(HTML_HREF)].map((m) => m[1] ?? '');
+    for (const target of targets) {
+      if (target === '' || notInternal(target)) continue;
+      const path = resolvePath(target, p.path);
+      if (linkable.has(path) || LINKABLE_PREFIXES.some((prefix) => `${path}/`.startsWith(prefix))) continue;
+      report(p.file, `link interno quebrado: ${asWritten(target, path)} não corresponde a nenhuma página nem arquivo publicado pelo site`);
+    }
+  }
+
+  if (problems.size) throw new SiteContentError(problems);
+}
+
+/** What an editor is told after the list of problems. */
+export const CONTENT_HINT = 'Corrija os arquivos indicados em content/ (campos do frontmatter, datas, rotas, links internos e imagens) e rode o build de novo.';
+
+/** The content problems found across the entries, by file (src/build/content-check.ts merges them with its own). */
+export class SiteContentError extends AstroError {
+  readonly problemsByFile: Map<string, string[]>;
+  constructor(problemsByFile: Map<string, string[]>) {
+    super([...problemsByFile].map(([file, list]) => new ContentError(file, list).message).join('\n'), CONTENT_HINT);
+    this.problemsByFile = problemsByFile;
   }
 }
 
@@ -295,7 +382,7 @@ export interface SiteEntries {
 }
 
 /** The validated site model from the entries and the prices; throws an error naming each file and field. */
-export function assembleSite({ paginas, solucoes, objetivos, blog, documentos, autores }: SiteEntries, prices: Precos): SiteModel {
+export function assembleSite({ paginas, solucoes, objetivos, blog, documentos, autores }: SiteEntries, prices: Precos, assets?: SiteAssets): SiteModel {
   const byOrder = <T extends { entry: { data: { ordem: number; titulo: string } } }>(a: T, b: T) =>
     a.entry.data.ordem - b.entry.data.ordem || a.entry.data.titulo.localeCompare(b.entry.data.titulo, 'pt-BR');
 
@@ -333,7 +420,7 @@ export function assembleSite({ paginas, solucoes, objetivos, blog, documentos, a
     autores: new Map(authorPages.map((a) => [a.titulo, a])),
     temas: themes,
   };
-  validate(model, prices);
+  validate(model, prices, assets);
   return model;
 }
 

@@ -4,6 +4,7 @@
  */
 import { getCollection } from 'astro:content';
 import { loadPrices } from '../model/prices.ts';
+import { publicFilesOf } from './public-files.ts';
 import { type SiteModel, type SitePage, assembleSite } from './site-model.ts';
 
 export type { PageImage, SiteModel, SitePage } from './site-model.ts';
@@ -18,7 +19,7 @@ async function buildModel(): Promise<SiteModel> {
     getCollection('documentos'),
     getCollection('autores'),
   ]);
-  return assembleSite({ paginas, solucoes, objetivos, blog, documentos, autores }, loadPrices());
+  return assembleSite({ paginas, solucoes, objetivos, blog, documentos, autores }, loadPrices(), { publicFiles: publicFilesOf() });
 }
 
 let cached: Promise<SiteModel> | undefined;

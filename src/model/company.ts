@@ -1,11 +1,14 @@
 /**
  * The firm's facts, read from content/empresa.json and validated once, with the contact e-mail of the deploy
- * (CONTACT_EMAIL). The footer, /contato and /sobre (src/components/CompanyFacts.astro), the Organization JSON-LD
- * (src/lib/schema-org.ts) and /llms.txt (src/lib/llms.ts) all read them from here; an empty fact is shown nowhere.
+ * (CONTACT_EMAIL) and the deploy's ways to talk (CONTACT_WHATSAPP, CONTACT_PHONE, CONTACT_SCHEDULING_URL override
+ * the file's: ./contact-channels.ts). The header, the footer, /contato and /sobre (src/components/CompanyFacts.astro),
+ * the Organization JSON-LD (src/lib/schema-org.ts) and /llms.txt (src/lib/llms.ts) all read them from here; an
+ * empty fact is shown nowhere.
  */
 import raw from '../../content/empresa.json' with { type: 'json' };
-import { contactEmail } from '../config/site.ts';
+import { type Env, contactEmail, processEnv } from '../config/site.ts';
 import { formatCnpj } from './cnpj.ts';
+import { type ContactChannels, channelsOf, contactOverrides, whatsappHref } from './contact-channels.ts';
 import { DIAS_DA_SEMANA, type Empresa, empresaSchema } from './content.ts';
 import { parseOrThrow } from './validation.ts';
 
@@ -15,6 +18,42 @@ let cached: Empresa | undefined;
 /** The validated file; `data` replaces it (tests). */
 export const loadCompany = (data?: unknown): Empresa =>
   data === undefined ? (cached ??= parseOrThrow(empresaSchema, raw, COMPANY_FILE)) : parseOrThrow(empresaSchema, data, COMPANY_FILE);
+
+const effective = new Map<string, Empresa>();
+/**
+ * The facts as the deploy shows them: the file's (or `e`), with the ways to talk the environment sets. A malformed
+ * variable is ignored, with a warning naming it once per process and value. The build reads the process's
+ * environment; the functions pass their own (functions/config.ts).
+ */
+export function effectiveCompany(env: Env = processEnv(), e?: Empresa): Empresa {
+  const overrides = contactOverrides(env);
+  const key = JSON.stringify(overrides);
+  const found = e ? undefined : effective.get(key);
+  if (found) return found;
+  const result: Empresa = {
+    ...(e ?? loadCompany()),
+    ...(overrides.whatsapp && { whatsapp: overrides.whatsapp }),
+    ...(overrides.telefone && { telefone: overrides.telefone }),
+    ...(overrides.agendamento && { agendamento: overrides.agendamento }),
+  };
+  if (!e) {
+    for (const problem of overrides.problems) console.warn(`[config] ${problem}`);
+    effective.set(key, result);
+  }
+  return result;
+}
+
+/** The deploy's ways to talk (WhatsApp, phone, scheduling), from the effective facts: only the configured ones. */
+export const contactChannels = (e: Empresa = effectiveCompany()): ContactChannels => channelsOf(e);
+
+/** The message a WhatsApp conversation opens with, written for the visitor (`assunto`: what they came about). */
+export const whatsappMessage = (assunto?: string, e: Empresa = loadCompany()): string =>
+  `Olá! Vim pelo site da ${e.nomeFantasia} e quero conversar sobre ${assunto ?? 'a visibilidade do meu site nas buscas e nas IAs'}.`;
+
+/** The WhatsApp link of the deploy with the pre-filled message, or undefined when there is no WhatsApp. */
+export function whatsappLink(assunto?: string, channels: ContactChannels = contactChannels()): string | undefined {
+  return channels.whatsapp && whatsappHref(channels.whatsapp.digits, whatsappMessage(assunto));
+}
 
 type Dia = (typeof DIAS_DA_SEMANA)[number];
 const DIA_NOME: Record<Dia, string> = { seg: 'segunda', ter: 'terça', qua: 'quarta', qui: 'quinta', sex: 'sexta', sab: 'sábado', dom: 'domingo' };
@@ -55,7 +94,7 @@ export const phoneDigits = (phone: string): string => `+${phone.replace(/\D/g, '
 
 /** The firm's facts as shown, each with its label; only the filled ones. */
 export interface CompanyFact {
-  id: 'razaoSocial' | 'cnpj' | 'endereco' | 'telefone' | 'whatsapp' | 'email' | 'horario' | 'fundacao' | 'perfis';
+  id: 'razaoSocial' | 'cnpj' | 'endereco' | 'telefone' | 'whatsapp' | 'agendamento' | 'email' | 'horario' | 'fundacao' | 'perfis';
   rotulo: string;
   /** Text (one line), or one line per item. */
   valor: string | string[];
@@ -78,13 +117,15 @@ export const hoursText = (e: Empresa = loadCompany()): string | undefined =>
   e.horario.dias.length ? `${daysText(e.horario.dias)}, das ${hour(e.horario.abre)} às ${hour(e.horario.fecha)} (horário de Brasília)` : undefined;
 
 /** The facts to show, in reading order; an empty fact is left out. The e-mail is CONTACT_EMAIL's. */
-export function companyFacts(e: Empresa = loadCompany()): CompanyFact[] {
+export function companyFacts(e: Empresa = effectiveCompany()): CompanyFact[] {
+  const channels = contactChannels(e);
   const facts: (CompanyFact | false)[] = [
     !!e.razaoSocial && { id: 'razaoSocial', rotulo: 'Razão social', valor: e.razaoSocial },
     !!e.cnpj && { id: 'cnpj', rotulo: 'CNPJ', valor: formatCnpj(e.cnpj) },
     !!addressLine(e) && { id: 'endereco', rotulo: 'Sede', valor: addressLine(e)! },
-    !!e.telefone && { id: 'telefone', rotulo: 'Telefone', valor: e.telefone, href: `tel:${phoneDigits(e.telefone)}` },
-    !!e.whatsapp && { id: 'whatsapp', rotulo: 'WhatsApp', valor: e.whatsapp, href: `https://wa.me/${phoneDigits(e.whatsapp).slice(1)}` },
+    !!channels.phone && { id: 'telefone', rotulo: 'Telefone', valor: channels.phone.display, href: `tel:${channels.phone.e164}` },
+    !!channels.whatsapp && { id: 'whatsapp', rotulo: 'WhatsApp', valor: channels.whatsapp.display, href: whatsappLink(undefined, channels)! },
+    !!channels.scheduling && { id: 'agendamento', rotulo: 'Agendamento', valor: 'marque um horário para conversar', href: channels.scheduling.url },
     { id: 'email', rotulo: 'E-mail', valor: contactEmail(), href: `mailto:${contactEmail()}` },
     !!hoursText(e) && { id: 'horario', rotulo: 'Horário de atendimento', valor: hoursText(e)! },
     e.fundacao !== null && { id: 'fundacao', rotulo: 'Fundada em', valor: String(e.fundacao) },
@@ -97,7 +138,7 @@ export function companyFacts(e: Empresa = loadCompany()): CompanyFact[] {
  * The facts a reader (and Google's quality raters) look for to trust a firm, which the file does not state yet.
  * WhatsApp is left out: a firm may well not use it.
  */
-export function missingTrustFacts(e: Empresa = loadCompany()): string[] {
+export function missingTrustFacts(e: Empresa = effectiveCompany()): string[] {
   const a = e.endereco;
   return [
     !e.razaoSocial && 'razão social',
@@ -114,7 +155,7 @@ export function missingTrustFacts(e: Empresa = loadCompany()): string[] {
  * The warning of a production build on Netlify (`CONTEXT=production`) while trust facts are missing, or undefined.
  * Not an error: the firm publishes what it has, and the build says what is still to fill.
  */
-export function missingFactsWarning(env: Record<string, string | undefined> = process.env, e: Empresa = loadCompany()): string | undefined {
+export function missingFactsWarning(env: Record<string, string | undefined> = process.env, e: Empresa = effectiveCompany(env)): string | undefined {
   if (env.CONTEXT !== 'production') return undefined;
   const missing = missingTrustFacts(e);
   if (!missing.length) return undefined;

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { isValidCnpj } from './cnpj.ts';
+import { httpsUrl } from './contact-channels.ts';
 
 const isoDate = z.coerce.date({ error: 'deve ser uma data no formato AAAA-MM-DD' });
 const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'use apenas letras minúsculas sem acento, números e hífens');
@@ -94,6 +95,8 @@ export const autorSchema = z
     nome: z.string().trim().min(3).max(80),
     /** Role at the firm, shown under the name. */
     cargo: z.string().trim().min(3).max(80),
+    /** The grammatical gender of the labels about the author: "Autora" (`feminino`), "Autor" (`masculino`); without it, "Autoria". */
+    genero: z.enum(['feminino', 'masculino']).optional(),
     /** One or two sentences for bylines and the team list. */
     resumo: z.string().trim().min(40).max(300),
     especialidades: z.array(z.string().trim().min(2).max(60)).min(1).max(8),
@@ -152,7 +155,15 @@ export const precosSchema = z
     produtos: z.array(produtoSchema).min(2),
     pagamento: pagamentoSchema,
     sobProposta: z
-      .object({ descricao: z.string().trim().min(30), rota: z.string().regex(/^[a-z0-9-]+(?:\/[a-z0-9-]+)*$/) })
+      .object({
+        descricao: z.string().trim().min(30),
+        rota: z.string().regex(/^[a-z0-9-]+(?:\/[a-z0-9-]+)*$/),
+        /**
+         * Optional "a partir de" prices (BRL) of projects, by the slug of a solution on proposal
+         * (`{ "seo-tecnico": 4500 }`); a project without one shows "sob proposta" only.
+         */
+        aPartirDe: z.record(slug, z.number().positive('o valor "a partir de" deve ser maior que 0')).optional(),
+      })
       .strict(),
   })
   .strict()
@@ -205,6 +216,8 @@ export const empresaSchema = z
       .strict(),
     telefone,
     whatsapp: telefone,
+    /** A scheduling page (Cal.com, Calendly…) where a visitor books a conversation. */
+    agendamento: fato((v) => httpsUrl(v) !== undefined, 'use um endereço https:// completo, por exemplo https://cal.com/sua-empresa'),
     horario: z
       .object({
         dias: z.array(z.enum(DIAS_DA_SEMANA)).max(7),

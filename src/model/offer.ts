@@ -24,3 +24,8 @@ const named = (tipo: Produto['tipo'], rotulo: string): OfferName => {
 export const FREE_TOOL: OfferName = named('gratuito', 'Medição gratuita');
 /** The paid diagnostic. */
 export const PAID_DIAGNOSTIC: OfferName = named('pago', 'Diagnóstico');
+/**
+ * What the paid diagnostic delivers, shown as a worked example on a demonstration domain (a page of its section,
+ * content/paginas/diagnostico-de-visibilidade/exemplo-de-relatorio.md); linked wherever the offer is.
+ */
+export const SAMPLE_REPORT = { path: `${PAID_DIAGNOSTIC.path}/exemplo-de-relatorio`, rotulo: 'Ver um exemplo de relatório' } as const;

@@ -14,6 +14,9 @@ export const findProduct = (id: string): Produto | undefined => loadPrices().pro
 const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
 export const formatBRL = (value: number): string => brl.format(value);
 
+/** The "a partir de" price of a project on proposal (content/precos.json `sobProposta.aPartirDe`), when the firm published one. */
+export const startingPrice = (solucao: string): number | undefined => loadPrices().sobProposta.aPartirDe?.[solucao];
+
 /** Price as shown everywhere (pages, /pricing.md, API, MCP): "R$ 2.900,00 por domínio" or "Gratuito". */
 export const priceLabel = (product: Produto): string =>
   product.preco === 0 ? 'Gratuito' : `${formatBRL(product.preco)} ${product.unidade}`;

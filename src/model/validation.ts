@@ -30,7 +30,7 @@ const items = (n: number): string => (n === 1 ? '1 item' : `${n} itens`);
 export const contentErrorMap = (issue: z.core.$ZodRawIssue): string => {
   switch (issue.code) {
     case 'invalid_type':
-      if (issue.input === undefined) return 'campo obrigatório ausente';
+      if (issue.input === undefined) return 'campo obrigatório ausente: acrescente-o (os campos de cada tipo de conteúdo estão no README, em "Como editar o conteúdo")';
       return `deve ser ${typeName(issue.expected)}, mas é ${receivedName(issue.input)}`;
     case 'invalid_value':
       if (issue.values.length === 1) return `deve ser ${quoted(issue.values[0])}`;
@@ -107,6 +107,22 @@ export function impossibleDates(frontMatter: string): string[] {
   }
   return problems;
 }
+
+const BRAZILIAN_DATE = /^([A-Za-z][A-Za-z0-9_]*):[ \t]*(['"]?)(\d{1,2})[/.](\d{1,2})[/.](\d{4})\2[ \t]*(?:#.*)?$/gm;
+
+/**
+ * A date written the Brazilian way (`publicadoEm: 25/11/2026`) is not a date to the front matter: each one is
+ * reported with the same day written as the schemas want it (`2026-11-25`).
+ */
+export function brazilianDates(frontMatter: string): string[] {
+  return [...frontMatter.matchAll(BRAZILIAN_DATE)].map(([, field, , d, m, y]) => {
+    const iso = `${y}-${m!.padStart(2, '0')}-${d!.padStart(2, '0')}`;
+    return `${field}: "${d}/${m}/${y}" está no formato dia/mês/ano; no frontmatter a data se escreve ano-mês-dia: ${field}: ${iso}`;
+  });
+}
+
+/** Every problem of the dates of a front matter as written: impossible days and Brazilian-style dates. */
+export const writtenDateProblems = (frontMatter: string): string[] => [...impossibleDates(frontMatter), ...brazilianDates(frontMatter)];
 
 /** The front matter of a markdown file as written (between the opening and closing `---`), or '' when there is none. */
 export const frontMatterOf = (text: string): string => /^\uFEFF?---\r?\n([\s\S]*?\r?\n)---/.exec(text)?.[1] ?? '';

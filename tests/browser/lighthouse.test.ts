@@ -1,7 +1,8 @@
 /**
  * Lighthouse (npm `lighthouse`, Debian's Chromium) on the home page, a solution, an article, the measurement page,
  * the contact page (its form), the pricing page, an author page, the authors' index, the editorial policy, the blog's
- * second page, the index of themes and a theme, through the local server over the built dist/ (real `_headers`:
+ * second page, the index of themes, a theme and the paid diagnostic's sample report, through the local server over
+ * the built dist/ (real `_headers`:
  * the page CSP, HSTS …).
  * A page runs in the configurations its entry lists (CONFIGURATIONS), `mobile` alone when it lists none:
  * - `mobile`: Lighthouse's defaults (mobile form factor, a 412 px Moto G Power screen, slow 4G);
@@ -29,6 +30,7 @@ import type { LaunchedChrome } from 'chrome-launcher';
 import type { Config as LighthouseConfig, Result as LighthouseResult } from 'lighthouse';
 import { type LocalServer, startLocalServer } from '../../server/local.ts';
 import { themePath } from '../../src/model/blog.ts';
+import { SAMPLE_REPORT } from '../../src/model/offer.ts';
 import { expectedThemes } from '../helpers/blog-listings.ts';
 import { firstPublished } from '../helpers/published.ts';
 import { CHROMIUM, CHROMIUM_ARGS, requireSystem } from '../helpers/system.ts';
@@ -107,6 +109,7 @@ const pages: AuditedPage[] = skip
       { name: 'blog-pagina', path: '/blog/pagina/2', configurations: DESKTOP_AND_PHONE },
       { name: 'temas', path: '/blog/temas', configurations: DESKTOP_AND_PHONE },
       { name: 'tema', path: themePath(largestTheme()), configurations: DESKTOP_AND_PHONE },
+      { name: 'exemplo-de-relatorio', path: SAMPLE_REPORT.path, configurations: DESKTOP_AND_PHONE },
     ];
 
 let server: LocalServer;

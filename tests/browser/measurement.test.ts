@@ -80,7 +80,7 @@ async function checkResult(page: Page): Promise<void> {
   assert.equal(await page.locator('.medicao-barra').count(), 6);
   assert.ok((await page.locator('.medicao-lacunas > li').count()) >= 10);
   assert.ok((await page.locator('.medicao-verificacoes li').count()) >= 35);
-  assert.match((await page.textContent('.medicao-escopo')) ?? '', /^Amostra: 1 página\(s\) e 0 link\(s\) do llms\.txt lidos\. Interfaces para agentes fora da conta/);
+  assert.match((await page.textContent('.medicao-escopo')) ?? '', /^Amostra: 1 página e 0 links do llms\.txt lidos\. Interfaces para agentes fora da conta/);
   // The result links to its own page for people; no API addresses in what a person reads.
   assert.match((await page.getAttribute('a[data-link-resultado]', 'href')) ?? '', new RegExp(`/diagnostico-de-visibilidade-cognitiva/resultado/${encodeURIComponent(site.host)}$`));
   assert.doesNotMatch((await page.textContent('.medicao-resultado')) ?? '', /\/api\/ia\/leitura|prontidao\.read|sem token/);

@@ -19,6 +19,7 @@ export const FILLED_COMPANY: Empresa = {
   },
   telefone: '+55 11 3000-0000',
   whatsapp: '+55 11 93000-0001',
+  agendamento: 'https://cal.com/sinal-cognitivo-teste',
   horario: { dias: ['seg', 'ter', 'qua', 'qui', 'sex'], abre: '09:00', fecha: '18:00' },
   fundacao: 2019,
   perfis: ['https://www.linkedin.com/company/sinal-cognitivo-teste'],
@@ -33,13 +34,14 @@ export const FILLED_TEXTS = [
   '01310-100',
   '+55 11 3000-0000',
   '+55 11 93000-0001',
+  'https://cal.com/sinal-cognitivo-teste',
   'segunda a sexta, das 9h às 18h',
   '2019',
   'linkedin.com',
 ];
 
 /** Labels of the facts the repository's file leaves empty: none may appear anywhere. */
-export const EMPTY_FACT_LABELS = ['Razão social', 'CNPJ', 'Telefone', 'WhatsApp', 'Horário de atendimento', 'Fundada em', 'Perfis oficiais'];
+export const EMPTY_FACT_LABELS = ['Razão social', 'CNPJ', 'Telefone', 'WhatsApp', 'Agendamento', 'Horário de atendimento', 'Fundada em', 'Perfis oficiais'];
 
 /**
  * Every place of a built site that shows the firm's facts, as text: the footer (home page), the facts block of

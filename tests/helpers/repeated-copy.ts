@@ -13,11 +13,12 @@ const BLOCKS = new Set(['p', 'li', 'dt', 'dd', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6
 const SKIP = new Set(['script', 'style', 'template', 'noscript', 'svg', 'header', 'footer']);
 /**
  * Also left out, as chrome rather than copy: links and navigation (a card's title, a table of contents, a section's
- * pages), cards (a listing shows other pages' summaries, which belong to those pages) and the calls to action
- * (the measurement's, and the blog listings' invitation to follow the feed).
+ * pages) and cards (a listing shows other pages' summaries, which belong to those pages). The calls to action that
+ * pages repeat (the measurement's, the blog listings' invitation to follow the feed) are outside <main>, in the
+ * layout's <aside>: in <main> they would count as copy.
  */
 const CHROME_TAGS = new Set(['a', 'nav']);
-const CHROME_CLASSES = ['card', 'cta', 'follow'];
+const CHROME_CLASSES = ['card'];
 const isChrome = (el: Element): boolean =>
   CHROME_TAGS.has(el.name) || (el.attribs.class ?? '').split(/\s+/).some((c) => CHROME_CLASSES.includes(c));
 

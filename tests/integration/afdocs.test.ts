@@ -47,11 +47,11 @@ describe('llms.txt: pages apart from what is not a page', () => {
 });
 
 describe('the /llms.txt pointer in the HTML', () => {
-  test('every page links /llms.txt in its head and in a small line of the header, before the navigation', async () => {
+  test('every page links /llms.txt in its head and in a line of the header before the navigation (shown when a keyboard reaches it)', async () => {
     for (const path of [...pagePaths, '/pagina-que-nao-existe']) {
       const html = await (await fetch(`${server.url}${path}`)).text();
       assert.ok(html.includes('<link rel="describedby" href="/llms.txt" type="text/plain"'), `${path}: <link rel="describedby">`);
-      const hint = html.indexOf('<p class="wrap agent-hint">');
+      const hint = html.indexOf('<p class="agent-hint">');
       assert.ok(hint > html.indexOf('<body') && hint < html.indexOf('<nav'), `${path}: linha para agentes antes do menu`);
       assert.match(html.slice(hint, html.indexOf('</p>', hint)), /<a href="\/llms\.txt">índice do site em \/llms\.txt<\/a>/, path);
     }

@@ -4,33 +4,23 @@
  * and their twins, the Organization JSON-LD and llms.txt. A real build (about 10 s), so only `npm test` runs it.
  */
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { cp, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { COPY_CONFIG, PROJECT_ROOT, copyProject } from '../../scripts/lib/project-copy.ts';
+import { PROJECT_ROOT, buildProjectCopy, copyProject } from '../../scripts/lib/project-copy.ts';
 import { FILLED_COMPANY, FILLED_TEXTS, companyPlaces } from '../helpers/company.ts';
 
 let dir = '';
 let places: Record<string, string>;
 let output = '';
+let code: number | null = null;
 
 before(async () => {
   dir = await copyProject('company-facts');
   await writeFile(join(dir, 'content/empresa.json'), JSON.stringify(FILLED_COMPANY, null, 2));
   // The functions' data the pages import, from the build `npm test` has just made (this build rewrites it).
   await cp(join(PROJECT_ROOT, '.generated'), join(dir, '.generated'), { recursive: true });
-  const code = await new Promise<number | null>((resolve, reject) => {
-    const child = spawn(process.execPath, [join(dir, 'node_modules/astro/bin/astro.mjs'), 'build', '--config', COPY_CONFIG], {
-      cwd: dir,
-      env: { ...process.env, CONTEXT: 'production', ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1', FORCE_COLOR: '0' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', resolve);
-  });
+  ({ code, output } = await buildProjectCopy(dir, { CONTEXT: 'production' }));
   assert.equal(code, 0, output);
   places = await companyPlaces(join(dir, 'dist'));
 });
@@ -43,7 +33,7 @@ describe('company facts, every one filled, in a real build', () => {
         // The JSON-LD writes hours and the phone in schema.org's form and the profiles in full.
         const expected =
           place === 'JSON-LD'
-            ? ({ 'segunda a sexta, das 9h às 18h': 'https://schema.org/Monday', '+55 11 3000-0000': '+551130000000', '+55 11 93000-0001': null } as Record<string, string | null>)[fact]
+            ? ({ 'segunda a sexta, das 9h às 18h': 'https://schema.org/Monday', '+55 11 3000-0000': '+551130000000', '+55 11 93000-0001': null, 'https://cal.com/sinal-cognitivo-teste': null } as Record<string, string | null>)[fact]
             : fact;
         if (expected === null) continue;
         assert.ok(text.includes(expected ?? fact), `${place}: ${expected ?? fact}`);

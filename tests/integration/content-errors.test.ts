@@ -4,17 +4,15 @@
  * node_modules through a symlink) and checks the exit status and the output of `astro build`.
  * Builds take a few seconds each; at most two run at a time. Every kind of content error is checked in process
  * by tests/unit/content-model.test.ts; here one of each path (a field, a date read as written, a cross-entry check,
- * precos.json) proves
- * the messages reach the build's output and fail it.
+ * precos.json) proves the messages reach the build's output and fail it, four mistakes in four files are all
+ * listed by one build, and an image of public/ builds, sized.
  */
-import { spawn } from 'node:child_process';
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { COPY_CONFIG, copyProject } from '../../scripts/lib/project-copy.ts';
+import { buildProjectCopy, copyProject } from '../../scripts/lib/project-copy.ts';
 
-const CONFIG = COPY_CONFIG;
 const CONCURRENCY = 2;
 const TIMEOUT_MS = 120_000;
 
@@ -49,24 +47,7 @@ async function limited<T>(task: () => Promise<T>): Promise<T> {
   }
 }
 
-function astroBuild(dir: string): Promise<BuildResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(dir, 'node_modules/astro/bin/astro.mjs'), 'build', '--config', CONFIG], {
-      cwd: dir,
-      env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1', FORCE_COLOR: '0' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const timer = setTimeout(() => child.kill('SIGKILL'), TIMEOUT_MS);
-    child.on('error', reject);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code, output });
-    });
-  });
-}
+const astroBuild = (dir: string): Promise<BuildResult> => buildProjectCopy(dir, {}, TIMEOUT_MS);
 
 /** Build a copy of the project with one change. */
 const buildWith = (change: (dir: string) => Promise<void>): Promise<BuildResult> =>
@@ -120,6 +101,36 @@ describe('erros de conteúdo no build', { concurrency: CONCURRENCY }, () => {
       edit(dir, ARTICLE, (text) => `${text.trimEnd()}\n\nVeja também [o guia antigo](/blog/guia-que-nao-existe).\n`),
     );
     assertFails(result, ARTICLE, /link interno quebrado: "\/blog\/guia-que-nao-existe"/, 'Corrija os arquivos indicados em content/');
+  });
+
+  test('quatro erros em quatro arquivos: um build só os lista todos, em português, com a data a escrever', async () => {
+    const result = await buildWith(async (dir) => {
+      await setField(dir, ARTICLE, 'publicadoEm', 'publicadoEm: 25/11/2026');
+      await setField(dir, 'content/blog/markdown-para-agentes.md', 'autor', null);
+      await edit(dir, 'content/solucoes/seo-tecnico.md', (text) => `${text.trimEnd()}\n\n![Gráfico](/imagens/grafico.png)\n`);
+      await edit(dir, 'content/autores/rafael-tavares.md', (text) => text.replace(/^---\n/, '---\nfoto: "/autores/rafael.jpg"\n'));
+    });
+    assertFails(
+      result,
+      /4 problemas no conteúdo \(4 arquivos\)/,
+      /publicadoEm: "25\/11\/2026" está no formato dia\/mês\/ano; no frontmatter a data se escreve ano-mês-dia: publicadoEm: 2026-11-25/,
+      /autor: campo obrigatório ausente/,
+      /imagem não encontrada: "\/imagens\/grafico\.png"/,
+      /foto: o arquivo public\/autores\/rafael\.jpg não existe/,
+    );
+    assert.doesNotMatch(plain(result.output), /does not match collection schema/, 'not Astro\'s English message');
+  });
+
+  test('uma imagem de public/ com texto alternativo passa e ganha largura e altura (não é "link interno quebrado")', async () => {
+    const dir = await projectCopy(async (copy) => {
+      await mkdir(join(copy, 'public/imagens'), { recursive: true });
+      await cp(join(copy, 'public/og.png'), join(copy, 'public/imagens/grafico.png'));
+      await edit(copy, ARTICLE, (text) => `${text.trimEnd()}\n\n![Gráfico das citações por assistente](/imagens/grafico.png)\n`);
+    });
+    const result = await limited(() => astroBuild(dir));
+    assert.equal(result.code, 0, plain(result.output).slice(-3000));
+    const html = await readFile(join(dir, 'dist/blog/llms-txt-na-pratica.html'), 'utf8');
+    assert.match(html, /<img src="\/imagens\/grafico\.png" alt="Gráfico das citações por assistente" loading="lazy" decoding="async" width="1200" height="630">/);
   });
 
   test('precos.json com dois produtos pagos', async () => {

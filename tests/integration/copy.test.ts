@@ -1,7 +1,7 @@
 /**
  * The copy of the built site reads as written for each page, not pasted from page to page: no sentence of five
- * words or more appears in the main content of more than three HTML pages (header, footer, navigation, cards and
- * calls to action left out: tests/helpers/repeated-copy.ts). Also the slips an editor would catch: the home page
+ * words or more appears in the main content of more than three HTML pages (header, footer, navigation and cards left
+ * out: tests/helpers/repeated-copy.ts; the calls to action that pages repeat sit outside <main>, in an <aside>). Also the slips an editor would catch: the home page
  * promising what its FAQ denies, and a doubled block on the solution, objective and FAQ pages.
  */
 import assert from 'node:assert/strict';
@@ -23,7 +23,7 @@ describe('copy across pages', () => {
   test('the helper reads sentences of the main content only, five words or more', () => {
     const html =
       '<header><p>Menu com cinco palavras ou mais aqui.</p></header><main><h2>Título curto</h2><p>Primeira frase com cinco palavras. Segunda: quatro palavras só!</p>' +
-      '<ul><li class="card"><h3><a href="/x">Um cartão com título longo demais</a></h3></li></ul><section class="cta"><p>Chamada para a ação com muitas palavras.</p></section></main>' +
+      '<ul><li class="card"><h3><a href="/x">Um cartão com título longo demais</a></h3></li></ul></main><aside class="page-aside"><section class="cta"><p>Chamada para a ação com muitas palavras.</p></section></aside>' +
       '<footer><p>Rodapé com cinco palavras ou mais.</p></footer>';
     assert.deepEqual(mainSentences(html), ['primeira frase com cinco palavras']);
   });

@@ -5,6 +5,7 @@
  * content/precos.json show on the page and its twin (the API and /pricing.md: tests/integration/api.test.ts).
  */
 import assert from 'node:assert/strict';
+import { SAMPLE_REPORT } from '../../src/model/offer.ts';
 import { after, before, describe, test } from 'node:test';
 import { findAll, findOne, getAttributeValue, textContent } from 'domutils';
 import { parseDocument } from 'htmlparser2';
@@ -54,10 +55,12 @@ describe('/precos: prices that sell', () => {
       assert.equal(buttons.length, 1, `${expected[i]!.name}: one button`);
       assert.equal(getAttributeValue(buttons[0]!, 'href'), expected[i]!.href);
       assert.equal(text(buttons[0]!), expected[i]!.label);
-      // The button is the tier's last call: after it, at most the e-mail fallback.
+      // The button is the tier's last call: after it, at most the e-mail fallback (or, for the paid diagnostic, its
+      // sample report: what it delivers).
       const kids = elements(tier);
       const at = kids.findIndex((k) => findOne(isButton, k.children) === buttons[0]);
-      for (const k of kids.slice(at + 1)) assert.match(getAttributeValue(one(k, (el) => el.name === 'a'), 'href') ?? '', /^mailto:/);
+      const after = expected[i]!.name === paid.nome ? new RegExp(`^(?:mailto:|${SAMPLE_REPORT.path}$)`) : /^mailto:/;
+      for (const k of kids.slice(at + 1)) assert.match(getAttributeValue(one(k, (el) => el.name === 'a'), 'href') ?? '', after);
     }
     assert.doesNotMatch(text(doc), /Escreva para contato@\S+ com o domínio/, 'no grey "write to" text instead of a button');
   });

@@ -246,7 +246,7 @@ describe('discovery and false failures', () => {
   test('the sitemap index announced by <link rel="sitemap"> is found and followed (Starlight, no robots.txt)', () => {
     const sitemap = check(readings.get('starlight') as Envelope, 'sitemap');
     assert.equal(sitemap?.status, 'passou', sitemap?.detalhe);
-    assert.match(sitemap?.detalhe ?? '', /sitemap-index\.xml.*6 página\(s\).*<link rel="sitemap">/);
+    assert.match(sitemap?.detalhe ?? '', /sitemap-index\.xml.*6 páginas.*<link rel="sitemap">/);
   });
   test('the sitemap declared in robots.txt is /sitemap-index.xml (Astro): found', () => {
     assert.equal(check(readings.get('astro-blog-sitemap') as Envelope, 'sitemap')?.status, 'passou');
@@ -264,8 +264,8 @@ describe('discovery and false failures', () => {
   test('page-level checks read the sample, not the home page only; the sample size is in the result', () => {
     const e = readings.get('starlight-gemeos') as Envelope;
     assert.deepEqual(e.amostra, { paginas: 6, planejadas: 6, linksDoLlmsTxt: 2, cortada: false });
-    assert.match(check(e, 'markdown-gemeo')?.detalhe ?? '', /6 de 6 página\(s\)/);
-    assert.match(check(e, 'negociacao-markdown')?.detalhe ?? '', /6 de 6 página\(s\)/);
+    assert.match(check(e, 'markdown-gemeo')?.detalhe ?? '', /6 de 6 páginas amostradas/);
+    assert.match(check(e, 'negociacao-markdown')?.detalhe ?? '', /6 de 6 páginas amostradas respondem/);
   });
 });
 
@@ -274,7 +274,7 @@ describe('a sample of up to 50 pages and every llms.txt link', () => {
     const { envelope, site } = await run(manyPagesSite({ pages: 120, broken: [97] }));
     assert.deepEqual(envelope.amostra, { paginas: 50, planejadas: 50, linksDoLlmsTxt: 121, cortada: false });
     const links = check(envelope, 'llms-txt-links');
-    assert.match(links?.detalhe ?? '', /120 de 121 link\(s\) do llms\.txt funcionam; quebrados: “\/pagina-97\.md” \(404\)/);
+    assert.match(links?.detalhe ?? '', /120 de 121 links do llms\.txt funcionam; quebrados: “\/pagina-97\.md” \(404\)/);
     assert.doesNotMatch(links?.detalhe ?? '', /\/mcp \(/);
     assert.ok(site.requests.some((r) => r.path === '/mcp' && r.method === 'GET'));
     assert.ok((envelope.nota ?? 0) >= 90, `nota ${envelope.nota}`);

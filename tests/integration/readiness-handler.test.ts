@@ -133,7 +133,7 @@ describe('POST /api/ia/medicao', () => {
     assert.match(html, /<html lang="pt-BR">/);
     assert.match(html, /<link rel="stylesheet" href="\/medicao.css">/);
     assert.match(html, /Nota 100 de 100/);
-    assert.match(html, /Amostra: 3 página\(s\) e 4 link\(s\) do llms\.txt lidos\. Interfaces para agentes cobradas/);
+    assert.match(html, /Amostra: 3 páginas e 4 links do llms\.txt lidos\. Interfaces para agentes cobradas/);
     assert.match(html, /class="medicao-gauge"/);
     // A person's result links to its own page, never to API addresses (those stay on the agents' pages).
     assert.match(html, new RegExp(`href="[^"]*/diagnostico-de-visibilidade-cognitiva/resultado/${encodeURIComponent(site.host)}" data-link-resultado`));
@@ -229,9 +229,14 @@ describe('POST /api/ia/medicao', () => {
     const envelope = envelopeSchema.parse(await res.json());
     assert.equal(envelope.estado, 'limite');
     assert.ok(envelope.tentarEm);
+    // What a visitor reads (the page with JavaScript shows `motivo`): paused, not busy, and no field names.
+    assert.equal(envelope.motivo, 'O medidor está pausado pelo operador no momento.');
     const html = await post(`site=${site.host}`, { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' });
     assert.equal(html.status, 429);
-    assert.match(await html.text(), /pausado/);
+    const page = await html.text();
+    assert.match(page, /<h1[^>]*>Medidor pausado<\/h1>/);
+    assert.match(page, /pausado/);
+    assert.doesNotMatch(page, /ocupado|tentarEm/);
     assert.equal(site.requests.filter((r) => r.path === '/').length >= 0, true);
   });
 

@@ -9,6 +9,7 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { parseDocument, DomUtils } from 'htmlparser2';
 import { type LocalServer, startLocalServer } from '../../server/local.ts';
 import { registerAndExchange } from '../helpers/api-tokens.ts';
+import { CONTACT_FORM_PATH } from '../../src/model/contact.ts';
 import { MEASURE_PATH } from '../../src/model/measurement.ts';
 
 let server: LocalServer;
@@ -73,6 +74,20 @@ describe('GET /busca', () => {
     assert.match(html, /Nenhum resultado para “zzzzqqqq xywvut”/);
     const links = DomUtils.findAll((e) => e.name === 'a', DomUtils.findAll((e) => e.attribs.class === 'search-suggestions', doc.children)).map((a) => a.attribs.href);
     for (const href of ['/solucoes', '/blog', MEASURE_PATH, '/contato']) assert.ok(links.some((l) => l === href), `${href} in ${links}`);
+  });
+
+  test('a buyer\'s question: the page made for it first, and "orçamento" offers the form itself above the results', async () => {
+    const first = async (q: string) => new URL(resultLinks((await page(q)).doc)[0]!).pathname;
+    assert.equal(await first('quanto custa'), '/precos');
+    assert.equal(await first('whatsapp'), '/contato');
+    const { doc } = await page('orçamento');
+    assert.equal(new URL(resultLinks(doc)[0]!).pathname, '/contato');
+    const actions = DomUtils.findAll((e) => e.attribs.class === 'search-actions', doc.children);
+    assert.equal(actions.length, 1);
+    const action = DomUtils.findOne((e) => e.name === 'a', actions[0]!.children)!;
+    assert.equal(action.attribs.href, `${CONTACT_FORM_PATH}#formulario`);
+    assert.equal(DomUtils.textContent(action), 'Pedir uma proposta pelo formulário');
+    assert.equal(DomUtils.findAll((e) => e.attribs.class === 'search-actions', (await page('dados estruturados')).doc.children).length, 0, 'not for other questions');
   });
 
   test('noindex: header and meta on result pages', async () => {

@@ -8,15 +8,17 @@ import { test } from 'node:test';
 import { siteOrigin } from '../../src/config/site.ts';
 import { describePage } from '../../src/lib/pages/index.ts';
 import { organizationId } from '../../src/lib/schema-org.ts';
+import { publicFilesOf } from '../../src/lib/public-files.ts';
 import { checkContent, readContentFiles } from '../helpers/content.ts';
 
 const FILE = 'content/autores/rafael-tavares.md';
 const PROFILES = ['https://www.linkedin.com/in/exemplo', 'https://github.com/exemplo'];
 
-async function rafael(extra: string) {
+async function rafael(extra: string, photo?: string) {
   const files = await readContentFiles(process.cwd());
   files.set(FILE, files.get(FILE)!.replace(/^---\n/, `---\n${extra}`));
-  const { model, error } = checkContent(files);
+  // The photo is a file of public/ (the build checks it exists).
+  const { model, error } = checkContent(files, new Set([...publicFilesOf(process.cwd()), ...(photo ? [photo] : [])]));
   assert.ok(model, error);
   const page = model.autores.get('Rafael Tavares');
   assert.ok(page);
@@ -25,7 +27,7 @@ async function rafael(extra: string) {
 }
 
 test('profiles and photo: in the fact sheet, as sameAs and image of the Person', async () => {
-  const view = await rafael(`foto: "/autores/rafael.jpg"\nperfis: ${JSON.stringify(PROFILES)}\n`);
+  const view = await rafael(`foto: "/autores/rafael.jpg"\nperfis: ${JSON.stringify(PROFILES)}\n`, '/autores/rafael.jpg');
   const fatos = view.secoes.find((s) => s.tipo === 'fatos');
   assert.deepEqual(fatos?.tipo === 'fatos' && fatos.fatos.find((f) => f.rotulo === 'Perfis')?.valor, PROFILES);
   const person = view.jsonLd.find((o) => (o as { '@type': string })['@type'] === 'Person') as Record<string, unknown>;

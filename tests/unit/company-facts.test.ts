@@ -76,7 +76,10 @@ describe('facts shown', () => {
     const text = JSON.stringify(facts);
     for (const t of FILLED_TEXTS) assert.ok(text.includes(t), t);
     assert.equal(facts.find((f) => f.id === 'telefone')!.href, 'tel:+551130000000');
-    assert.equal(facts.find((f) => f.id === 'whatsapp')!.href, 'https://wa.me/5511930000001');
+    const whatsapp = new URL(facts.find((f) => f.id === 'whatsapp')!.href!);
+    assert.equal(`${whatsapp.origin}${whatsapp.pathname}`, 'https://wa.me/5511930000001');
+    assert.match(whatsapp.searchParams.get('text') ?? '', /^Olá! Vim pelo site da Sinal Cognitivo/, 'the pre-filled message');
+    assert.equal(facts.find((f) => f.id === 'agendamento')!.href, 'https://cal.com/sinal-cognitivo-teste');
     assert.equal(facts.find((f) => f.id === 'endereco')!.valor, 'Avenida Exemplar, 1000 — conjunto 42 — Bela Vista — São Paulo, SP, CEP 01310-100');
   });
 });

@@ -6,6 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
+import { publicFilesOf } from '../../src/lib/public-files.ts';
 import { type ContentFiles, checkContent, readContentFiles } from '../helpers/content.ts';
 
 const ARTICLE = 'content/blog/llms-txt-na-pratica.md';
@@ -138,5 +139,84 @@ describe('erros de conteúdo, em processo', () => {
   test('artigo no endereço que o blog reserva para os temas', () => {
     const files = withChange((f) => f.set('content/blog/temas.md', original.get(ARTICLE)!));
     assertFails(files, 'content/blog/temas.md', /rota "blog\/temas" é reservada: é o endereço de "Temas do blog"/);
+  });
+
+  test('data no formato brasileiro (25/11/2026): a mensagem diz como escrever', () => {
+    for (const line of ['publicadoEm: 25/11/2026', 'publicadoEm: "25/11/2026"', 'publicadoEm: 5/3/2026']) {
+      const iso = line.includes('5/3/') && !line.includes('25') ? '2026-03-05' : '2026-11-25';
+      assertFails(withChange((f) => setField(f, ARTICLE, 'publicadoEm', line)), ARTICLE, new RegExp(`publicadoEm: "\\d{1,2}/\\d{1,2}/2026" está no formato dia/mês/ano; no frontmatter a data se escreve ano-mês-dia: publicadoEm: ${iso}`));
+    }
+    const { error } = checkContent(withChange((f) => setField(f, ARTICLE, 'publicadoEm', 'publicadoEm: 25/11/2026')));
+    assert.doesNotMatch(error!, /AAAA-MM-DD|Invalid|expected/i, 'one message per date, in pt-BR');
+  });
+
+  test('campo obrigatório ausente: diz onde ver os campos', () => {
+    assertFails(withChange((f) => setField(f, ARTICLE, 'autor', null)), /autor: campo obrigatório ausente: acrescente-o \(os campos de cada tipo de conteúdo estão no README/);
+  });
+
+  test('todos os erros de um build aparecem juntos: campo, data, link, foto e imagem em arquivos diferentes', () => {
+    const files = withChange((f) => {
+      setField(f, 'content/blog/markdown-para-agentes.md', 'autor', null);
+      setField(f, ARTICLE, 'publicadoEm', 'publicadoEm: 25/11/2026');
+      edit(f, SOLUTION, (text) => `${text.trimEnd()}\n\nVeja [o guia](guia-que-nao-existe) e ![](/imagens/falta.png).\n`);
+      addField(f, 'content/autores/rafael-tavares.md', 'foto: "/autores/rafael.jpg"');
+    });
+    const { error } = checkContent(files);
+    assert.ok(error);
+    for (const expected of [
+      /content\/blog\/markdown-para-agentes\.md:\n\s+- autor: campo obrigatório ausente/,
+      new RegExp(`${ARTICLE}:\\n\\s+- publicadoEm: "25/11/2026"`),
+      /link interno quebrado: "guia-que-nao-existe" \(relativo a esta página, leva a \/solucoes\/guia-que-nao-existe\)/,
+      /imagem não encontrada: "\/imagens\/falta\.png"; o arquivo deveria estar em public\/imagens\/falta\.png/,
+      /imagem sem texto alternativo: "\/imagens\/falta\.png"/,
+      /foto: o arquivo public\/autores\/rafael\.jpg não existe/,
+    ])
+      assert.match(error, expected);
+    assert.match(error, /^6 problemas no conteúdo \(4 arquivos\):/);
+  });
+
+  test('uma página inválida não gera erros repetidos em quem aponta para ela (autor e links)', () => {
+    const files = withChange((f) => {
+      setField(f, 'content/autores/marina-albuquerque.md', 'cargo', null);
+      setField(f, 'content/solucoes/seo-local.md', 'tipo', 'tipo: auditoria');
+    });
+    const { error } = checkContent(files);
+    assert.match(error!, /^2 problemas no conteúdo \(2 arquivos\):/, error);
+    assert.doesNotMatch(error!, /"Marina Albuquerque" não existe|link interno quebrado/);
+  });
+
+  test('imagem em public/ com texto alternativo passa (não é "link interno quebrado"), e ganha largura e altura no build', () => {
+    const files = withChange((f) => edit(f, ARTICLE, (text) => `${text.trimEnd()}\n\n![Gráfico de citações por assistente](/imagens/grafico.png)\n\nBaixe [o guia em PDF](/arquivos/guia.pdf).\n`));
+    const { model, error } = checkContent(files, new Set([...publicFilesOf(process.cwd()), '/imagens/grafico.png', '/arquivos/guia.pdf']));
+    assert.equal(error, undefined);
+    assert.ok(model);
+  });
+
+  test('imagens com problema: arquivo ausente, sem texto alternativo, de outro site, caminho relativo, formato', () => {
+    const image = (markdown: string) => withChange((f) => edit(f, ARTICLE, (text) => `${text.trimEnd()}\n\n${markdown}\n`));
+    assertFails(image('![Gráfico](/imagens/nao-existe.webp)'), ARTICLE, /imagem não encontrada: "\/imagens\/nao-existe\.webp"; o arquivo deveria estar em public\/imagens\/nao-existe\.webp/);
+    assertFails(image('![ ](/og.png)'), ARTICLE, /imagem sem texto alternativo: "\/og\.png"; escreva entre os colchetes o que a imagem mostra/);
+    assertFails(image('![Logo de parceiro](https://exemplo.com/logo.png)'), ARTICLE, /imagem de outro endereço: "https:\/\/exemplo\.com\/logo\.png" não aparece no site .*salve o arquivo em public\/imagens\//);
+    assertFails(image('![Gráfico](imagens/grafico.png)'), ARTICLE, /imagem com caminho relativo: "imagens\/grafico\.png"; escreva o caminho a partir da raiz do site, \/blog\/imagens\/grafico\.png/);
+    assertFails(image('![Planilha](/manifest.webmanifest)'), ARTICLE, /imagem em formato não aceito: "\/manifest\.webmanifest"/);
+    assertFails(image('<img src="/imagens/x.png">'), ARTICLE, /imagem não encontrada: "\/imagens\/x\.png".*\n.*imagem sem texto alternativo: "\/imagens\/x\.png"/);
+  });
+
+  test('foto de autor que não existe em public/', () => {
+    assertFails(withChange((f) => addField(f, 'content/autores/rafael-tavares.md', 'foto: "/autores/rafael.jpg"')), 'content/autores/rafael-tavares.md', /foto: o arquivo public\/autores\/rafael\.jpg não existe/);
+  });
+
+  test('links relativos: conferidos como o navegador os resolve', () => {
+    const link = (markdown: string) => withChange((f) => edit(f, ARTICLE, (text) => `${text.trimEnd()}\n\n${markdown}\n`));
+    assert.equal(checkContent(link('Veja [o outro artigo](markdown-para-agentes) e [a solução](../solucoes/seo-tecnico).')).error, undefined);
+    assertFails(link('Veja [a solução](solucoes/seo-tecnico).'), ARTICLE, /link interno quebrado: "solucoes\/seo-tecnico" \(relativo a esta página, leva a \/blog\/solucoes\/seo-tecnico\)/);
+  });
+
+  test('"a partir de" de uma solução que não existe ou que tem preço público', () => {
+    const withStart = (aPartirDe: Record<string, number>) => withChange((f) => edit(f, 'content/precos.json', (text) => JSON.stringify({ ...JSON.parse(text), sobProposta: { ...JSON.parse(text).sobProposta, aPartirDe } })));
+    assert.equal(checkContent(withStart({ 'seo-tecnico': 4500 })).error, undefined);
+    assertFails(withStart({ 'seo-para-marte': 4500 }), 'content/precos.json', /sobProposta\.aPartirDe\.seo-para-marte: a solução "seo-para-marte" não existe em content\/solucoes/);
+    assertFails(withStart({ 'diagnostico-de-visibilidade': 1000 }), /sobProposta\.aPartirDe\.diagnostico-de-visibilidade: a solução "diagnostico-de-visibilidade" tem preço público/);
+    assertFails(withStart({ 'seo-tecnico': 0 }), /sobProposta\.aPartirDe\.seo-tecnico: o valor "a partir de" deve ser maior que 0/);
   });
 });

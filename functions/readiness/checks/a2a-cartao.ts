@@ -2,6 +2,7 @@ import { isObject, ok200, parseJson } from '../context.ts';
 import { siteText } from '../evidence.ts';
 import { AGENT_CARD_PATHS, missingInterface } from './api-signals.ts';
 import { type CheckDefinition, partial, passed } from './types.ts';
+import { plural } from '../../../src/model/plural.ts';
 
 export const a2aCartao: CheckDefinition = {
   id: 'a2a-cartao',
@@ -34,7 +35,7 @@ export const a2aCartao: CheckDefinition = {
         skills.some((s) => typeof s.id !== 'string' || typeof s.name !== 'string' || typeof s.description !== 'string') && 'id/name/description em skills',
       ].filter(Boolean) as string[];
       const evidencias = [ctx.evidence(probe, { em: 'corpo', decisivo: missing.length ? `sem ${missing.join(', ')}` : `name: ${card.name as string}` })];
-      if (missing.length === 0) return passed(`Cartão em ${path}: ${siteText(card.name as string)} com ${skills.length} habilidade(s).`, { evidencias });
+      if (missing.length === 0) return passed(`Cartão em ${path}: ${siteText(card.name as string)} com ${plural(skills.length, 'habilidade', 'habilidades')}.`, { evidencias });
       return partial(Math.max(0.25, 1 - missing.length / 6), `Cartão em ${path} sem ${missing.join(', ')}.`, { evidencias });
     }
     return missingInterface(ctx, 'Nenhum cartão em /.well-known/agent-card.json.', first ? [ctx.evidence(first, { em: 'status' })] : []);

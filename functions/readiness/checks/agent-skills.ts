@@ -4,6 +4,7 @@ import { isObject, ok200, parseJson } from '../context.ts';
 import { siteText } from '../evidence.ts';
 import { missingInterface } from './api-signals.ts';
 import { type CheckDefinition, partial, passed } from './types.ts';
+import { plural } from '../../../src/model/plural.ts';
 
 const NAME = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
@@ -42,9 +43,9 @@ export const agentSkills: CheckDefinition = {
       if (skills.length === 0) return partial(0.25, `${path} com a lista skills vazia.`, { evidencias: indexEvidence('"skills": []') });
       const problems: string[] = [];
       const bad = skills.filter((s) => typeof s.name !== 'string' || !NAME.test(s.name) || typeof s.description !== 'string');
-      if (bad.length) problems.push(`${bad.length} habilidade(s) sem name válido ou description`);
+      if (bad.length) problems.push(`${plural(bad.length, 'habilidade', 'habilidades')} sem name válido ou description`);
       const first = skills.find((s) => typeof s.url === 'string');
-      const evidencias = indexEvidence(`${skills.length} habilidade(s)`);
+      const evidencias = indexEvidence(plural(skills.length, 'habilidade', 'habilidades'));
       let verified = false;
       let elsewhere: string | undefined;
       if (!first) problems.push('nenhuma habilidade com url');
@@ -75,8 +76,8 @@ export const agentSkills: CheckDefinition = {
         }
       }
       const note = elsewhere ? `; ${siteText(String(first?.name))} fica em ${siteText(elsewhere)}, fora da origem medida, e não foi verificada` : verified ? `; ${siteText(String(first?.name))} verificada` : '';
-      if (problems.length === 0) return passed(`${path} com ${skills.length} habilidade(s)${note}.`, { evidencias });
-      return partial(Math.max(0.25, 1 - 0.25 * problems.length), `${path} com ${skills.length} habilidade(s), mas: ${problems.join('; ')}${note}.`, { evidencias });
+      if (problems.length === 0) return passed(`${path} com ${plural(skills.length, 'habilidade', 'habilidades')}${note}.`, { evidencias });
+      return partial(Math.max(0.25, 1 - 0.25 * problems.length), `${path} com ${plural(skills.length, 'habilidade', 'habilidades')}, mas: ${problems.join('; ')}${note}.`, { evidencias });
     }
     return missingInterface(ctx, 'Nenhum índice em /.well-known/agent-skills/index.json.', firstProbe ? [ctx.evidence(firstProbe, { em: 'status' })] : []);
   },

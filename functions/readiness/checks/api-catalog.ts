@@ -3,6 +3,7 @@ import { isObject, isResponse } from '../context.ts';
 import { headerLine } from '../evidence.ts';
 import { apiSignals } from './api-signals.ts';
 import { type CheckDefinition, failed, notApplicable, partial, passed } from './types.ts';
+import { plural } from '../../../src/model/plural.ts';
 
 export const apiCatalog: CheckDefinition = {
   id: 'api-catalog',
@@ -36,7 +37,7 @@ export const apiCatalog: CheckDefinition = {
     if (!headLink) problems.push('HEAD sem cabeçalho Link rel="api-catalog"');
     const evidencias = [body, ctx.evidence(head, isResponse(head) ? { em: 'cabecalho', decisivo: headerLine(head.headers, 'Link') } : {})];
     if (!headLink) evidencias.reverse();
-    if (problems.length === 0) return passed(`Catálogo com ${linkset.length} API(s) descrita(s), application/linkset+json e Link no HEAD.`, { evidencias });
+    if (problems.length === 0) return passed(`Catálogo com ${plural(linkset.length, 'API descrita', 'APIs descritas')}, application/linkset+json e Link no HEAD.`, { evidencias });
     return partial(Math.max(0.25, 1 - 0.25 * problems.length), `Catálogo com ${linkset.length} item(ns), mas: ${problems.join('; ')}.`, { evidencias });
   },
 };

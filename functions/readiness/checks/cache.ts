@@ -2,6 +2,7 @@ import { ok200 } from '../context.ts';
 import { headerLine } from '../evidence.ts';
 import type { FetchedResponse } from '../fetch/safe-fetch.ts';
 import { type CheckDefinition, partial, passed } from './types.ts';
+import { plural } from '../../../src/model/plural.ts';
 
 const cacheable = (r: FetchedResponse): boolean =>
   /max-age=\d+|s-maxage=\d+/i.test(r.headers.get('cache-control') ?? '') || r.headers.has('etag') || r.headers.has('last-modified');
@@ -27,6 +28,6 @@ export const cache: CheckDefinition = {
     const lacking = present.filter((p) => !good.includes(p));
     const evidencias = (lacking.length ? lacking : present).slice(0, 3).map(([, r]) => ctx.evidence(r, { em: 'cabecalho', decisivo: headerLine(r.headers, 'Cache-Control') }));
     if (good.length === present.length) return passed(`Validade de cache informada em: ${good.map(([n]) => n).join(', ')}.`, { evidencias });
-    return partial(good.length / present.length, `${good.length} de ${present.length} arquivo(s) com validade de cache; sem Cache-Control/ETag/Last-Modified em: ${lacking.map(([n]) => n).join(', ')}.`, { evidencias });
+    return partial(good.length / present.length, `${good.length} de ${plural(present.length, 'arquivo', 'arquivos')} com validade de cache; sem Cache-Control/ETag/Last-Modified em: ${lacking.map(([n]) => n).join(', ')}.`, { evidencias });
   },
 };

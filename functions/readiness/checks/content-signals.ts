@@ -1,6 +1,7 @@
 import { parseContentSignal } from '../analysis/robots.ts';
 import { siteText } from '../evidence.ts';
 import { type CheckDefinition, failed, partial, passed } from './types.ts';
+import { plural, agree } from '../../../src/model/plural.ts';
 
 export const contentSignals: CheckDefinition = {
   id: 'content-signals',
@@ -32,7 +33,7 @@ export const contentSignals: CheckDefinition = {
       const where = inRobots.length ? 'no robots.txt' : 'no cabeçalho da página inicial';
       return passed(`Content-Signal ${where}: ${siteText(values[0] as string)}.`, { evidencias });
     }
-    if (valid.length > 0) return partial(0.5, `${valid.length} de ${values.length} declaração(ões) Content-Signal válida(s): ${quoted}.`, { evidencias });
+    if (valid.length > 0) return partial(0.5, `${valid.length} de ${plural(values.length, 'declaração', 'declarações')} Content-Signal ${agree(valid.length, 'válida', 'válidas')}: ${quoted}.`, { evidencias });
     return failed(`Content-Signal malformado: ${quoted} (use chaves search, ai-input, ai-train com yes ou no).`, { evidencias });
   },
 };

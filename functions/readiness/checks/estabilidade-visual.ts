@@ -1,4 +1,5 @@
 import { type CheckDefinition, partial, passed } from './types.ts';
+import { plural } from '../../../src/model/plural.ts';
 
 export const estabilidadeVisual: CheckDefinition = {
   id: 'estabilidade-visual',
@@ -16,7 +17,7 @@ export const estabilidadeVisual: CheckDefinition = {
     const sized = media.filter(Boolean).length;
     const evidencias = [ctx.evidence(ctx.home, { em: 'corpo', decisivo: `${media.length - sized} de ${media.length} <img>/<video>/<iframe> sem width e height` })];
     if (media.length === 0) return passed('A página inicial não tem imagens, vídeos nem iframes que desloquem o layout.', { evidencias });
-    if (sized === media.length) return passed(`${sized} elemento(s) de mídia com largura e altura declaradas.`, { evidencias });
-    return partial(sized / media.length, `${sized} de ${media.length} elemento(s) de mídia da página inicial com largura e altura; ${media.length - sized} sem.`, { evidencias });
+    if (sized === media.length) return passed(`${plural(sized, 'elemento', 'elementos')} de mídia com largura e altura declaradas.`, { evidencias });
+    return partial(sized / media.length, `${sized} de ${plural(media.length, 'elemento', 'elementos')} de mídia da página inicial com largura e altura; ${media.length - sized} sem.`, { evidencias });
   },
 };

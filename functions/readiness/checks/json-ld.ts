@@ -1,5 +1,6 @@
 import { parseJson } from '../context.ts';
 import { type CheckDefinition, failed, partial, passed } from './types.ts';
+import { plural } from '../../../src/model/plural.ts';
 
 export const jsonLd: CheckDefinition = {
   id: 'json-ld',
@@ -22,8 +23,8 @@ export const jsonLd: CheckDefinition = {
       if (ctx.page.hasMicrodata) return partial(0.5, 'Sem JSON-LD; há microdados (itemscope), mais difíceis de ler por agentes.', { evidencias, titulo: 'Os dados estruturados estão em microdados, não em JSON-LD' });
       return failed('Nenhum bloco <script type="application/ld+json"> na página inicial.', { evidencias });
     }
-    if (valid === blocks.length) return passed(`${valid} bloco(s) JSON-LD válido(s) na página inicial.`, { evidencias });
-    if (valid === 0) return failed(`${blocks.length} bloco(s) JSON-LD, nenhum com JSON válido.`, { evidencias });
-    return partial(valid / blocks.length, `${valid} de ${blocks.length} bloco(s) JSON-LD da página inicial com JSON válido.`, { evidencias });
+    if (valid === blocks.length) return passed(`${plural(valid, 'bloco JSON-LD válido', 'blocos JSON-LD válidos')} na página inicial.`, { evidencias });
+    if (valid === 0) return failed(`${plural(blocks.length, 'bloco', 'blocos')} JSON-LD, nenhum com JSON válido.`, { evidencias });
+    return partial(valid / blocks.length, `${valid} de ${plural(blocks.length, 'bloco', 'blocos')} JSON-LD da página inicial com JSON válido.`, { evidencias });
   },
 };

@@ -6,6 +6,7 @@ import { markdownLinks } from '../analysis/llms.ts';
 import { HTML_ACCEPT, isResponse, TWIN_ACCEPT } from '../context.ts';
 import { sitePath } from '../evidence.ts';
 import { type CheckDefinition, notApplicable, partial } from './types.ts';
+import { plural, agree } from '../../../src/model/plural.ts';
 
 /** Distinct same-origin links tried across the twins. */
 export const TWIN_LINKS_MAX = 100;
@@ -40,7 +41,7 @@ export const linksNosGemeos: CheckDefinition = {
         if (targets.size >= TWIN_LINKS_MAX) break;
       }
     }
-    if (targets.size === 0) return notApplicable(`${found.length} versão(ões) markdown amostrada(s) sem links para o próprio site.`, read);
+    if (targets.size === 0) return notApplicable(`${plural(found.length, 'versão markdown amostrada', 'versões markdown amostradas')} sem links para o próprio site.`, read);
     const tried = await Promise.all(
       [...targets].map(async (u) => ({ url: u, probe: await ctx.sampleGet(u, { accept: u.endsWith('.md') ? TWIN_ACCEPT : HTML_ACCEPT }) })),
     );
@@ -48,7 +49,7 @@ export const linksNosGemeos: CheckDefinition = {
     if (judged.length === 0) return notApplicable('Não houve tempo de testar os links das versões markdown nesta medição.', read);
     const broken = judged.filter((t) => !t.probe || !isResponse(t.probe) || t.probe.status >= 400 || !!t.probe.redirectRefused);
     const answer = (p: NonNullable<(typeof judged)[number]['probe']>) => (isResponse(p) ? `${p.status}${p.redirectRefused ? ' para outra origem' : ''}` : p.message);
-    const detail = `${judged.length - broken.length} de ${judged.length} link(s) das versões markdown respondem${broken.length ? `; quebrados: ${broken.slice(0, 3).map((b) => `${sitePath(b.url)} (${answer(b.probe!)})`).join(', ')}${broken.length > 3 ? ` e mais ${broken.length - 3}` : ''}` : ''}.`;
+    const detail = `${judged.length - broken.length} de ${plural(judged.length, 'link', 'links')} das versões markdown ${agree(judged.length - broken.length, 'responde', 'respondem')}${broken.length ? `; quebrados: ${broken.slice(0, 3).map((b) => `${sitePath(b.url)} (${answer(b.probe!)})`).join(', ')}${broken.length > 3 ? ` e mais ${broken.length - 3}` : ''}` : ''}.`;
     const evidencias = (broken.length ? broken : judged).slice(0, 3).map((b) => (isResponse(b.probe!) ? ctx.evidence(b.probe!, { em: 'status', decisivo: `HTTP ${b.probe!.status}` }) : ctx.evidence(b.probe!)));
     return partial((judged.length - broken.length) / judged.length, detail, { evidencias });
   },

@@ -11,6 +11,7 @@ import { isOptionalLink } from '../analysis/llms.ts';
 import { isResponse, type LlmsLinkProbe, type MeasurementContext } from '../context.ts';
 import { examples, sitePath } from '../evidence.ts';
 import { type CheckDefinition, failed, notApplicable, partial } from './types.ts';
+import { plural, agree } from '../../../src/model/plural.ts';
 
 /** Statuses by which an endpoint shows it exists but wants another request (a query, a token, a body…). */
 const ENDPOINT_ALIVE = new Set([400, 401, 403, 406, 415, 422]);
@@ -67,10 +68,10 @@ export const llmsTxtLinks: CheckDefinition = {
     if (tried.length === 0) return notApplicable('Não houve tempo de testar os links do llms.txt nesta medição.', indexEvidence);
     const broken = tried.filter((l) => !linkWorks(l));
     const redirected = tried.filter((l) => linkWorks(l) && l.probe && isResponse(l.probe) && l.probe.redirects.length > 0);
-    const parts = [`${tried.length - broken.length} de ${tried.length} link(s) do llms.txt funcionam`];
+    const parts = [`${tried.length - broken.length} de ${plural(tried.length, 'link', 'links')} do llms.txt ${agree(tried.length - broken.length, 'funciona', 'funcionam')}`];
     if (broken.length) parts.push(`quebrados: ${broken.slice(0, 3).map((l) => `${sitePath(l.url)} (${linkAnswer(l)})`).join(', ')}${broken.length > 3 ? ` e mais ${broken.length - 3}` : ''}`);
-    if (redirected.length) parts.push(`${redirected.length} redireciona(m) dentro do site e foram seguidos (ex.: ${examples(redirected.map((l) => l.url), 1)})`);
-    if (tried.length < all.length) parts.push(`${all.length - tried.length} não testado(s) por falta de tempo`);
+    if (redirected.length) parts.push(`${redirected.length} ${agree(redirected.length, 'redireciona dentro do site e foi seguido', 'redirecionam dentro do site e foram seguidos')} (ex.: ${examples(redirected.map((l) => l.url), 1)})`);
+    if (tried.length < all.length) parts.push(`${all.length - tried.length} não ${agree(all.length - tried.length, 'testado', 'testados')} por falta de tempo`);
     const evidencias = (broken.length ? broken : redirected.length ? redirected : tried).slice(0, 3).map((l) => {
       const probe = l.probe!;
       if (!isResponse(probe)) return ctx.evidence(probe);

@@ -9,6 +9,7 @@ import { isResponse, type LlmsLinkProbe } from '../context.ts';
 import { examples } from '../evidence.ts';
 import { linkAnswer } from './llms-txt-links.ts';
 import { type CheckDefinition, failed, notApplicable, partial } from './types.ts';
+import { plural, agree } from '../../../src/model/plural.ts';
 
 const MARKDOWN_TYPES = new Set(['text/markdown', 'text/x-markdown', 'text/plain']);
 const MARKDOWN_PATH = /\.(?:md|markdown|txt)$/i;
@@ -42,7 +43,7 @@ export const llmsTxtMarkdown: CheckDefinition = {
     const others = pages.filter((l) => !answersMarkdown(l));
     const markdown = pages.length - others.length;
     const describe = (l: LlmsLinkProbe) => (l.probe && isResponse(l.probe) && l.probe.status === 200 ? (l.probe.contentType || 'sem Content-Type') : linkAnswer(l));
-    const detail = `${markdown} de ${pages.length} link(s) do llms.txt para páginas respondem markdown${others.length ? `; não respondem: ${examples(others.map((l) => l.url))} (${others.slice(0, 3).map(describe).join(', ')})` : ''}.`;
+    const detail = `${markdown} de ${plural(pages.length, 'link', 'links')} do llms.txt para páginas ${agree(markdown, 'responde', 'respondem')} markdown${others.length ? `; não respondem: ${examples(others.map((l) => l.url))} (${others.slice(0, 3).map(describe).join(', ')})` : ''}.`;
     const evidencias = others.slice(0, 3).map((l) => {
       const probe = l.probe!;
       if (!isResponse(probe)) return ctx.evidence(probe);

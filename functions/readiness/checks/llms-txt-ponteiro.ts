@@ -6,6 +6,7 @@ import { ok200, type Probe } from '../context.ts';
 import { examples } from '../evidence.ts';
 import { llmsLeadsNowhere } from './llms-txt-links.ts';
 import { type CheckDefinition, failed, partial } from './types.ts';
+import { agree } from '../../../src/model/plural.ts';
 
 /** Near the top: within the first tenth of the page's searchable text (AFDocs' threshold). */
 export const POINTER_TOP = 0.1;
@@ -43,7 +44,7 @@ export const llmsTxtPonteiro: CheckDefinition = {
     const top = read.filter((p) => p.at !== undefined && p.at <= POINTER_TOP).length;
     const lower = read.filter((p) => p.at !== undefined && p.at > POINTER_TOP);
     const missing = read.filter((p) => p.at === undefined);
-    const detail = `${top} de ${read.length} página(s) e versão(ões) markdown amostrada(s) apontam para /llms.txt no primeiro décimo do conteúdo${lower.length ? `; ${lower.length} só mais abaixo (${examples(lower.map((p) => p.url))})` : ''}${missing.length ? `; sem ponteiro: ${examples(missing.map((p) => p.url))}` : ''}.`;
+    const detail = `${top} de ${read.length} páginas e versões markdown amostradas ${agree(top, 'aponta', 'apontam')} para /llms.txt no primeiro décimo do conteúdo${lower.length ? `; ${lower.length} só mais abaixo (${examples(lower.map((p) => p.url))})` : ''}${missing.length ? `; sem ponteiro: ${examples(missing.map((p) => p.url))}` : ''}.`;
     const evidencias = (missing.length || lower.length ? [...missing, ...lower] : read).slice(0, 3).map((p) => ctx.evidence(p.probe, { em: 'corpo', decisivo: p.at === undefined ? 'nenhum /llms.txt no conteúdo' : `/llms.txt a ${Math.floor(p.at * 100)}% do conteúdo` }));
     return partial((top + lower.length * 0.5) / read.length, detail, { evidencias });
   },

@@ -6,6 +6,7 @@ import { isResponse } from '../context.ts';
 import { sitePath } from '../evidence.ts';
 import { llmsLeadsNowhere } from './llms-txt-links.ts';
 import { type CheckDefinition, failed, notApplicable, partial } from './types.ts';
+import { plural } from '../../../src/model/plural.ts';
 
 /** Characters an agent reads of one fetched file before truncating it. */
 export const LINKED_FILE_MAX_CHARS = 100_000;
@@ -32,7 +33,7 @@ export const llmsTxtTamanho: CheckDefinition = {
     if (read.length === 0) return notApplicable('Nenhuma página listada no llms.txt pôde ser lida para medir o tamanho.', { evidencias: [ctx.evidence(index.probe, { em: 'corpo' })] });
     const large = read.filter((f) => f.truncated || f.chars > LINKED_FILE_MAX_CHARS);
     const size = (f: (typeof read)[number]) => (f.truncated ? 'lido só em parte' : `${f.chars.toLocaleString('pt-BR')} caracteres`);
-    const detail = `${read.length - large.length} de ${read.length} arquivo(s) listado(s) no llms.txt com até ${LINKED_FILE_MAX_CHARS.toLocaleString('pt-BR')} caracteres${large.length ? `; maiores: ${large.slice(0, 3).map((f) => `${sitePath(f.url)} (${size(f)})`).join(', ')}` : ''}.`;
+    const detail = `${read.length - large.length} de ${plural(read.length, 'arquivo listado', 'arquivos listados')} no llms.txt com até ${LINKED_FILE_MAX_CHARS.toLocaleString('pt-BR')} caracteres${large.length ? `; maiores: ${large.slice(0, 3).map((f) => `${sitePath(f.url)} (${size(f)})`).join(', ')}` : ''}.`;
     const evidencias = (large.length ? large : read).slice(0, 3).map((f) => ctx.evidence(f.probe, { em: 'corpo', decisivo: size(f) }));
     return partial((read.length - large.length) / read.length, detail, { evidencias });
   },

@@ -1,6 +1,7 @@
 import { siteText } from '../evidence.ts';
 import { llmsLeadsNowhere } from './llms-txt-links.ts';
 import { type CheckDefinition, failed, partial, passed } from './types.ts';
+import { plural } from '../../../src/model/plural.ts';
 
 /** Mintlify's limits: above 100,000 characters agents truncate it; above 50,000 it is already heavy. */
 export const LLMS_MAX_CHARS = 100_000;
@@ -50,7 +51,7 @@ export const llmsTxtValido: CheckDefinition = {
       issues.push(`${file.chars.toLocaleString('pt-BR')} caracteres (acima de ${LLMS_WARN_CHARS.toLocaleString('pt-BR')}, pesado para agentes)`);
       credit -= 0.1;
     }
-    if (issues.length === 0) return passed(`Título ${siteText(file.title)}, resumo e ${listed.length} seção(ões) com ${file.links.length} link(s).`, { evidencias });
+    if (issues.length === 0) return passed(`Título ${siteText(file.title)}, resumo e ${plural(listed.length, 'seção', 'seções')} com ${plural(file.links.length, 'link', 'links')}.`, { evidencias });
     return partial(credit, `llms.txt com problemas: ${issues.join('; ')}.`, { evidencias });
   },
 };

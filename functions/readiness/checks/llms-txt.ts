@@ -2,6 +2,7 @@ import { isResponse } from '../context.ts';
 import { examples, siteText } from '../evidence.ts';
 import { linkAnswer, llmsLeadsNowhere } from './llms-txt-links.ts';
 import { type CheckDefinition, failed, passed } from './types.ts';
+import { plural } from '../../../src/model/plural.ts';
 
 export const llmsTxt: CheckDefinition = {
   id: 'llms-txt',
@@ -19,7 +20,7 @@ export const llmsTxt: CheckDefinition = {
     const dead = info.file ? await llmsLeadsNowhere(ctx) : undefined;
     if (dead) {
       return failed(
-        `${new URL(info.url).pathname} publicado, mas nenhum dos ${dead.length} link(s) para o próprio site funciona (${examples(dead.map((l) => l.url), 2)}: ${dead.slice(0, 2).map(linkAnswer).join(', ')}): um índice que não leva a nenhuma página não serve aos agentes.`,
+        `${new URL(info.url).pathname} publicado, mas nenhum dos ${plural(dead.length, 'link', 'links')} para o próprio site funciona (${examples(dead.map((l) => l.url), 2)}: ${dead.slice(0, 2).map(linkAnswer).join(', ')}): um índice que não leva a nenhuma página não serve aos agentes.`,
         {
           titulo: 'O llms.txt não leva a nenhuma página que funcione',
           comoCorrigir: 'Corrija os links do llms.txt para os endereços publicados (de preferência as versões .md das páginas), gerando o arquivo a partir da mesma fonte das páginas, e confira que cada link responde 200.',

@@ -1,6 +1,7 @@
 import { type Decisive, isResponse, type Probe } from '../context.ts';
 import { examples, siteText } from '../evidence.ts';
 import { type CheckDefinition, failed, partial } from './types.ts';
+import { plural, agree } from '../../../src/model/plural.ts';
 
 /** What a twin address answered instead of markdown: its status, or its type when it answered 200. */
 const answered = (probe: Probe): Decisive =>
@@ -23,18 +24,18 @@ export const markdownGemeo: CheckDefinition = {
     const share = found.reduce((sum, t) => sum + credit(t), 0) / checked;
     const untyped = found.filter((t) => !t.typed);
     const unannounced = found.filter((t) => t.typed && !t.announced);
-    const parts = [`${found.length} de ${checked} página(s) amostrada(s) têm versão em markdown`];
+    const parts = [`${found.length} de ${plural(checked, 'página amostrada', 'páginas amostradas')} ${agree(found.length, 'tem', 'têm')} versão em markdown`];
     if (missing.length) parts.push(`falta: ${examples(missing.map((m) => m.page))}`);
     if (found[0] && !missing.length) parts.push(`por exemplo ${examples([found[0].url], 1)} (${found[0].probe.contentType || 'tipo ausente'})`);
-    if (untyped.length) parts.push(`${untyped.length} servida(s) sem Content-Type de markdown (ex.: ${examples([untyped[0]!.url], 1)}, ${untyped[0]!.probe.contentType || 'sem tipo'})`);
-    if (unannounced.length) parts.push(`${unannounced.length} não anunciada(s) na página`);
+    if (untyped.length) parts.push(`${untyped.length} ${agree(untyped.length, 'servida', 'servidas')} sem Content-Type de markdown (ex.: ${examples([untyped[0]!.url], 1)}, ${untyped[0]!.probe.contentType || 'sem tipo'})`);
+    if (unannounced.length) parts.push(`${unannounced.length} não ${agree(unannounced.length, 'anunciada', 'anunciadas')} na página`);
     const detail = `${parts.join('; ')}.`;
     const missed = missing.slice(0, 3).map((m) => ctx.evidence(m.probe, !m.candidate ? { em: 'corpo', decisivo: 'nenhum <link rel="alternate" type="text/markdown">' } : answered(m.probe)));
     if (found.length === 0) {
       return failed(
         ctx.page.markdownAlternates.length
-          ? `A página inicial anuncia ${siteText(ctx.page.markdownAlternates[0] as string)}, mas o endereço não devolve markdown; nenhuma das ${checked} página(s) amostrada(s) tem versão markdown.`
-          : `Nenhuma versão markdown anunciada nem encontrada (/index.md, /pagina.md) em ${checked} página(s) amostrada(s).`,
+          ? `A página inicial anuncia ${siteText(ctx.page.markdownAlternates[0] as string)}, mas o endereço não devolve markdown; nenhuma das ${plural(checked, 'página amostrada', 'páginas amostradas')} tem versão markdown.`
+          : `Nenhuma versão markdown anunciada nem encontrada (/index.md, /pagina.md) em ${plural(checked, 'página amostrada', 'páginas amostradas')}.`,
         { evidencias: missed },
       );
     }

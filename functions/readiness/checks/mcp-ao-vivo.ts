@@ -3,6 +3,7 @@ import { sitePath, siteText } from '../evidence.ts';
 import { missingInterface } from './api-signals.ts';
 import { mcpEndpoint } from './mcp-cartao.ts';
 import { type CheckDefinition, notApplicable, partial, passed } from './types.ts';
+import { plural } from '../../../src/model/plural.ts';
 
 export const MCP_PROTOCOL_VERSION = '2025-06-18';
 
@@ -95,9 +96,9 @@ export const mcpAoVivo: CheckDefinition = {
     }
     const listed = jsonRpcResult(list.body, 2);
     const tools = isObject(listed?.result) && Array.isArray(listed.result.tools) ? listed.result.tools : [];
-    const listEvidence = ctx.evidence(list, { em: 'corpo', decisivo: `${tools.length} ferramenta(s) em tools/list` });
+    const listEvidence = ctx.evidence(list, { em: 'corpo', decisivo: `${plural(tools.length, 'ferramenta', 'ferramentas')} em tools/list` });
     if (tools.length === 0) return partial(0.5, `${siteText(serverName)} respondeu a initialize em ${where}, mas tools/list não lista ferramentas.`, { evidencias: [listEvidence, initEvidence] });
     const names = tools.filter(isObject).map((t) => String(t.name)).slice(0, 5);
-    return passed(`${siteText(serverName)} (protocolo ${siteText(version)}) em ${where} com ${tools.length} ferramenta(s): ${siteText(`${names.join(', ')}${tools.length > 5 ? '…' : ''}`)}.`, { evidencias: [initEvidence, listEvidence] });
+    return passed(`${siteText(serverName)} (protocolo ${siteText(version)}) em ${where} com ${plural(tools.length, 'ferramenta', 'ferramentas')}: ${siteText(`${names.join(', ')}${tools.length > 5 ? '…' : ''}`)}.`, { evidencias: [initEvidence, listEvidence] });
   },
 };

@@ -23,6 +23,7 @@ import { missingInterface } from './api-signals.ts';
 import { jsonRpcResult, READER_CLIENT_INFO, rpc } from './mcp-ao-vivo.ts';
 import { mcpEndpoint } from './mcp-cartao.ts';
 import { type CheckDefinition, type CheckOutcome, failed, partial, passed } from './types.ts';
+import { plural } from '../../../src/model/plural.ts';
 
 /** The verdict vocabulary of the 2026 standards. */
 export type RevisionVerdict = 'current' | 'legacy' | 'stale-invalid';
@@ -161,7 +162,7 @@ export async function readMcpRevision(ctx: MeasurementContext): Promise<McpRevis
     connector.search = Boolean(search);
     connector.fetch = Boolean(fetchTool);
     if (!search || !fetchTool) {
-      connector.detail = `tools/list (${tools.length} ferramenta(s)) não tem ${[!search && 'search', !fetchTool && 'fetch'].filter(Boolean).join(' nem ')}`;
+      connector.detail = `tools/list (${plural(tools.length, 'ferramenta', 'ferramentas')}) não tem ${[!search && 'search', !fetchTool && 'fetch'].filter(Boolean).join(' nem ')}`;
     } else {
       const problems: string[] = [];
       if (!hasStringProperty(search.inputSchema, 'query')) problems.push('search sem o argumento query (texto)');

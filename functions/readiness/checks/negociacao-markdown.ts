@@ -3,6 +3,7 @@ import { isResponse, ok200, type Probe } from '../context.ts';
 import { type Evidence, examples, headerLine } from '../evidence.ts';
 import type { FetchedResponse } from '../fetch/safe-fetch.ts';
 import { type CheckDefinition, failed, partial } from './types.ts';
+import { plural, agree } from '../../../src/model/plural.ts';
 
 export const MARKDOWN_ACCEPT = 'text/markdown, text/html;q=0.9';
 /** Pages asked first; when none of them negotiates, the rest of the sample is not asked. */
@@ -46,14 +47,14 @@ export const negociacaoMarkdown: CheckDefinition = {
     const results = [...first, ...rest].filter((r): r is NonNullable<Negotiated> => !!r);
     const home = first[0];
     if (!negotiates) {
-      return failed(`Com Accept: text/markdown a página inicial respondeu ${home?.seen ?? 'sem resposta'}; nenhuma de ${results.length} página(s) amostrada(s) respondeu markdown.`, {
+      return failed(`Com Accept: text/markdown a página inicial respondeu ${home?.seen ?? 'sem resposta'}; nenhuma de ${plural(results.length, 'página amostrada', 'páginas amostradas')} respondeu markdown.`, {
         evidencias: results.slice(0, 3).map((r) => r.evidence),
       });
     }
     const markdown = results.filter((r) => r.credit > 0);
     const html = results.filter((r) => r.credit === 0);
     const withoutVary = markdown.filter((r) => !r.vary);
-    const detail = `${markdown.length} de ${results.length} página(s) amostrada(s) respondem markdown a Accept: text/markdown${html.length ? `; não respondem: ${examples(html.map((r) => r.url))}` : ''}${withoutVary.length ? `; ${withoutVary.length} sem Vary: Accept nas duas variantes` : ', com Vary: Accept nas duas variantes'}.`;
+    const detail = `${markdown.length} de ${plural(results.length, 'página amostrada', 'páginas amostradas')} ${agree(markdown.length, 'responde', 'respondem')} markdown a Accept: text/markdown${html.length ? `; não respondem: ${examples(html.map((r) => r.url))}` : ''}${withoutVary.length ? `; ${withoutVary.length} sem Vary: Accept nas duas variantes` : ', com Vary: Accept nas duas variantes'}.`;
     const evidencias = [...html, ...withoutVary, ...markdown].slice(0, 3).map((r) => r.evidence);
     return partial(results.reduce((sum, r) => sum + r.credit, 0) / results.length, detail, {
       evidencias,

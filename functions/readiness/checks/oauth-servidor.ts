@@ -2,6 +2,7 @@ import { isObject, isResponse, type MeasurementContext, ok200, parseJson, type P
 import { siteText } from '../evidence.ts';
 import { openApiUsesOAuth } from './api-signals.ts';
 import { type CheckDefinition, failed, notApplicable, partial, passed } from './types.ts';
+import { plural } from '../../../src/model/plural.ts';
 
 /** RFC 8414 §3.1: the well-known suffix is inserted between the host and the issuer's path. */
 export function authorizationServerMetadataUrls(issuer: string): string[] {
@@ -62,7 +63,7 @@ export const oauthServidor: CheckDefinition = {
       if (!Array.isArray(json.grant_types_supported)) problems.push('sem grant_types_supported');
       const where = new URL(candidate).pathname;
       const evidencias = [ctx.evidence(probe, { em: 'corpo', decisivo: problems.length ? problems.join('; ') : `issuer: ${String(json.issuer)}` })];
-      if (problems.length === 0) return passed(`${where}: token_endpoint e ${(json.grant_types_supported as unknown[]).length} tipo(s) de concessão.`, { evidencias });
+      if (problems.length === 0) return passed(`${where}: token_endpoint e ${plural((json.grant_types_supported as unknown[]).length, 'tipo', 'tipos')} de concessão.`, { evidencias });
       return partial(0.5, `${where} com problemas: ${problems.join('; ')}.`, { evidencias });
     }
     return failed(`Nenhum metadado de servidor de autorização em ${urls.map((u) => new URL(u).pathname).join(' nem ')}.`, {

@@ -2,6 +2,7 @@ import { isObject } from '../context.ts';
 import { sitePath, siteText } from '../evidence.ts';
 import { apiSignals } from './api-signals.ts';
 import { type CheckDefinition, failed, notApplicable, partial, passed } from './types.ts';
+import { plural } from '../../../src/model/plural.ts';
 
 export const openapi: CheckDefinition = {
   id: 'openapi',
@@ -27,9 +28,9 @@ export const openapi: CheckDefinition = {
     const paths = isObject(json.paths) ? Object.keys(json.paths).length : 0;
     const title = isObject(json.info) && typeof json.info.title === 'string' ? json.info.title : '';
     const where = sitePath(doc.url);
-    const evidencias = [ctx.evidence(doc.probe, { em: 'corpo', decisivo: `${json.openapi !== undefined ? 'openapi' : 'swagger'}: ${version}; ${paths} path(s)${title ? `; info.title: ${title}` : ''}` })];
+    const evidencias = [ctx.evidence(doc.probe, { em: 'corpo', decisivo: `${json.openapi !== undefined ? 'openapi' : 'swagger'}: ${version}; ${plural(paths, 'path', 'paths')}${title ? `; info.title: ${title}` : ''}` })];
     if (!version.startsWith('3.')) return partial(0.5, `Descrição Swagger/OpenAPI ${siteText(version)} em ${where} (use OpenAPI 3.x).`, { evidencias, titulo: 'A descrição da API não está em OpenAPI 3' });
     if (paths === 0 || !title) return partial(0.5, `OpenAPI ${siteText(version)} em ${where}, mas ${paths === 0 ? 'sem paths' : 'sem info.title'}.`, { evidencias });
-    return passed(`OpenAPI ${siteText(version)} em ${where}: ${siteText(title)}, ${paths} rota(s).`, { evidencias });
+    return passed(`OpenAPI ${siteText(version)} em ${where}: ${siteText(title)}, ${plural(paths, 'rota', 'rotas')}.`, { evidencias });
   },
 };

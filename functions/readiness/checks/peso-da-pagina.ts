@@ -1,6 +1,7 @@
 import { ok200 } from '../context.ts';
 import { sitePath } from '../evidence.ts';
 import { type CheckDefinition, partial } from './types.ts';
+import { plural } from '../../../src/model/plural.ts';
 
 /** HTML size limits (bytes after decompression): agents truncate large pages. */
 export const PAGE_OK_BYTES = 300 * 1024;
@@ -21,7 +22,7 @@ export const pesoDaPagina: CheckDefinition = {
     const credit = (bytes: number) => (bytes <= PAGE_OK_BYTES ? 1 : bytes <= PAGE_MAX_BYTES ? 0.5 : 0);
     const heavy = pages.filter((p) => p.bytes > PAGE_OK_BYTES);
     const kb = (bytes: number) => Math.round(bytes / 1024);
-    const detail = `${pages.length - heavy.length} de ${pages.length} página(s) amostrada(s) com HTML até ${PAGE_OK_BYTES / 1024} KB; a inicial tem ${kb(ctx.home.bytes)} KB${heavy.length ? `; mais pesadas: ${heavy.slice(0, 3).map((p) => `${sitePath(p.url)} com ${kb(p.bytes)} KB`).join(', ')}` : ''}.`;
+    const detail = `${pages.length - heavy.length} de ${plural(pages.length, 'página amostrada', 'páginas amostradas')} com HTML até ${PAGE_OK_BYTES / 1024} KB; a inicial tem ${kb(ctx.home.bytes)} KB${heavy.length ? `; mais pesadas: ${heavy.slice(0, 3).map((p) => `${sitePath(p.url)} com ${kb(p.bytes)} KB`).join(', ')}` : ''}.`;
     const evidencias = (heavy.length ? heavy : pages.slice(0, 1)).slice(0, 3).map((p) => ctx.evidence(p.probe, { em: 'corpo', decisivo: `${kb(p.bytes)} KB de HTML` }));
     return partial(pages.reduce((sum, p) => sum + credit(p.bytes), 0) / pages.length, detail, { evidencias });
   },

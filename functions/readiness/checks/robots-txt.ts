@@ -1,5 +1,6 @@
 import { isResponse } from '../context.ts';
 import { type CheckDefinition, failed, partial, passed } from './types.ts';
+import { plural } from '../../../src/model/plural.ts';
 
 /** Share of the weight for a robots.txt that answers 4xx (allowed by RFC 9309, no policy stated). */
 export const ROBOTS_ABSENT_CREDIT = 0.5;
@@ -39,9 +40,9 @@ export const robotsTxt: CheckDefinition = {
     const problems: string[] = [];
     if (!info.probe.contentType.startsWith('text/plain')) problems.push(`Content-Type ${info.probe.contentType || 'ausente'} (o esperado é text/plain)`);
     if (file.sitemaps.length === 0) problems.push('sem linha Sitemap:');
-    if (file.unknownLines > 0) problems.push(`${file.unknownLines} linha(s) não reconhecida(s)`);
-    const groups = file.groups.length ? `${file.groups.length} grupo(s)` : 'nenhum grupo User-agent (tudo liberado, pela RFC 9309)';
-    if (problems.length === 0) return passed(`/robots.txt com ${groups} e ${file.sitemaps.length} sitemap(s) declarado(s).`);
+    if (file.unknownLines > 0) problems.push(plural(file.unknownLines, 'linha não reconhecida', 'linhas não reconhecidas'));
+    const groups = file.groups.length ? plural(file.groups.length, 'grupo', 'grupos') : 'nenhum grupo User-agent (tudo liberado, pela RFC 9309)';
+    if (problems.length === 0) return passed(`/robots.txt com ${groups} e ${plural(file.sitemaps.length, 'sitemap declarado', 'sitemaps declarados')}.`);
     return partial(Math.max(ROBOTS_ABSENT_CREDIT, 1 - 0.25 * problems.length), `/robots.txt legível, com ${groups}, mas: ${problems.join('; ')}.`);
   },
 };

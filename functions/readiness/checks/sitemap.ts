@@ -1,6 +1,7 @@
 import { isResponse } from '../context.ts';
 import { siteText } from '../evidence.ts';
 import { type CheckDefinition, failed, partial, passed } from './types.ts';
+import { plural } from '../../../src/model/plural.ts';
 
 const VIA = { robots: 'declarado no robots.txt', link: 'anunciado com <link rel="sitemap">', caminho: 'no endereço usual' } as const;
 
@@ -30,7 +31,7 @@ export const sitemap: CheckDefinition = {
     // No robots.txt at all (4xx): the robots-txt check already counts that absence; it is not charged twice.
     const noRobots = isResponse(robots.probe) && robots.probe.status >= 400 && robots.probe.status < 500;
     const pages = info.pages ?? info.urls;
-    const kind = info.kind === 'sitemapindex' ? `índice com ${info.urls.length} sitemap(s) e ${pages.length} página(s)` : `${info.urls.length} página(s)`;
+    const kind = info.kind === 'sitemapindex' ? `índice com ${plural(info.urls.length, 'sitemap', 'sitemaps')} e ${plural(pages.length, 'página', 'páginas')}` : plural(info.urls.length, 'página', 'páginas');
     const where = `Sitemap em ${siteText(info.url ?? '')} (${kind}), ${VIA[info.via ?? 'caminho']}`;
     if (info.problem) return partial(0.5, `${where}, mas ${siteText(info.problem)}.`, { titulo: 'O sitemap existe, mas parte dele não pôde ser lida', evidencias: sitemapEvidence });
     if (noRobots) return passed(`${where} (sem robots.txt para declará-lo).`, { evidencias: sitemapEvidence });

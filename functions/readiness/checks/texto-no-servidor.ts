@@ -3,6 +3,7 @@ import { isResponse, type Probe } from '../context.ts';
 import { sitePath } from '../evidence.ts';
 import { TETOS } from '../scoring.ts';
 import { type CheckDefinition, failed, partial, passed } from './types.ts';
+import { plural } from '../../../src/model/plural.ts';
 
 /** Characters of visible text a server-rendered page shows at least (below SHELL it is an empty shell). */
 export const TEXT_OK = 500;
@@ -32,9 +33,9 @@ export const textoNoServidor: CheckDefinition = {
     const homeChars = ctx.page.text.length;
     // The title must match what was seen: pages with little text and no script are thin, not JavaScript-built.
     const scripted = thin.some((p) => scriptsOf(p.analysis) > 0);
-    const describe = (p: (typeof pages)[number]) => `${sitePath(p.url)} (${p.analysis.text.length.toLocaleString('pt-BR')} caracteres, ${scriptsOf(p.analysis)} script(s))`;
+    const describe = (p: (typeof pages)[number]) => `${sitePath(p.url)} (${p.analysis.text.length.toLocaleString('pt-BR')} caracteres, ${plural(scriptsOf(p.analysis), 'script', 'scripts')})`;
     const detail =
-      `${pages.length - thin.length} de ${pages.length} página(s) amostrada(s) com texto suficiente no HTML do servidor (≥ ${TEXT_OK} caracteres); ` +
+      `${pages.length - thin.length} de ${plural(pages.length, 'página amostrada', 'páginas amostradas')} com texto suficiente no HTML do servidor (≥ ${TEXT_OK} caracteres); ` +
       `a inicial tem ${homeChars.toLocaleString('pt-BR')}${thin.length ? `; pouco texto: ${thin.slice(0, 3).map(describe).join(', ')}${thin.length > 3 ? ` e mais ${thin.length - 3}` : ''}` : ''}.`;
     const evidencias = (thin.length ? thin : pages).slice(0, 3).map((p) =>
       isResponse(p.probe)

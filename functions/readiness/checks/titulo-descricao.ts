@@ -1,6 +1,7 @@
 import { isResponse } from '../context.ts';
 import { examples } from '../evidence.ts';
 import { type CheckDefinition, failed, partial, passed } from './types.ts';
+import { plural } from '../../../src/model/plural.ts';
 
 export const tituloDescricao: CheckDefinition = {
   id: 'titulo-descricao',
@@ -17,7 +18,7 @@ export const tituloDescricao: CheckDefinition = {
     const complete = pages.length - lacking.length;
     const homeMissing = [!ctx.page.title && 'título', !ctx.page.description && 'descrição'].filter(Boolean);
     const missingOf = (p: (typeof pages)[number]) => [!p.a.title && '<title>', !p.a.description && '<meta name="description">'].filter(Boolean).join(' e ');
-    const detail = `${complete} de ${pages.length} página(s) com título e descrição${lacking.length ? `; faltam em: ${examples(lacking.map((p) => p.url))}` : ''}${homeMissing.length ? `; na inicial falta ${homeMissing.join(' e ')}` : ''}.`;
+    const detail = `${complete} de ${plural(pages.length, 'página', 'páginas')} com título e descrição${lacking.length ? `; faltam em: ${examples(lacking.map((p) => p.url))}` : ''}${homeMissing.length ? `; na inicial falta ${homeMissing.join(' e ')}` : ''}.`;
     const evidencias = (lacking.length ? lacking : pages).slice(0, 3).map((p) => ctx.evidence(p.probe, { em: 'corpo', decisivo: lacking.length ? `sem ${missingOf(p)}` : `<title> e <meta name="description"> presentes` }));
     if (complete === pages.length) return passed(detail, { evidencias });
     if (complete === 0 && !ctx.page.title) return failed(detail, { evidencias });

@@ -7,6 +7,7 @@ import { isObject, isResponse, parseJson } from '../context.ts';
 import { headerLine } from '../evidence.ts';
 import type { FetchedResponse } from '../fetch/safe-fetch.ts';
 import { type CheckDefinition, failed, notApplicable, partial, passed } from './types.ts';
+import { plural } from '../../../src/model/plural.ts';
 
 /**
  * Verifies the directory response signatures (draft-ietf-webbotauth-httpsig-protocol, "Signed Directory
@@ -104,7 +105,7 @@ export const webBotAuth: CheckDefinition = {
     if (!digestOk) problems.push('Content-Digest ausente ou divergente');
     if (keys.length > 0 && verified === 0) problems.push('resposta sem assinatura válida do diretório');
     const evidencias = [ctx.evidence(probe, { em: 'cabecalho', decisivo: digestOk ? headerLine(probe.headers, 'Signature-Input') : headerLine(probe.headers, 'Content-Digest') })];
-    if (problems.length === 0) return passed(`Diretório com ${keys.length} chave(s), Content-Digest correto e ${verified} assinatura(s) verificada(s).`, { evidencias });
-    return partial(Math.max(0.25, 1 - 0.25 * problems.length), `Diretório com ${keys.length} chave(s), mas: ${problems.join('; ')}.`, { evidencias });
+    if (problems.length === 0) return passed(`Diretório com ${plural(keys.length, 'chave', 'chaves')}, Content-Digest correto e ${plural(verified, 'assinatura verificada', 'assinaturas verificadas')}.`, { evidencias });
+    return partial(Math.max(0.25, 1 - 0.25 * problems.length), `Diretório com ${plural(keys.length, 'chave', 'chaves')}, mas: ${problems.join('; ')}.`, { evidencias });
   },
 };

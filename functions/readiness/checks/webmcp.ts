@@ -2,6 +2,7 @@ import { ok200 } from '../context.ts';
 import { sitePath } from '../evidence.ts';
 import { missingInterface } from './api-signals.ts';
 import { type CheckDefinition, passed } from './types.ts';
+import { plural } from '../../../src/model/plural.ts';
 
 /** Characters allowed between `modelContext` and `registerTool` (either order) for a script to count. */
 const NEAR = 400;
@@ -40,7 +41,7 @@ export const webmcp: CheckDefinition = {
   referencia: 'https://github.com/webmachinelearning/webmcp',
   async run(ctx) {
     const home = (decisivo: string) => [ctx.evidence(ctx.home, { em: 'corpo', decisivo })];
-    if (ctx.page.declarativeTools > 0) return passed(`${ctx.page.declarativeTools} formulário(s) declarativo(s) com toolname.`, { evidencias: home('<form toolname>') });
+    if (ctx.page.declarativeTools > 0) return passed(`${plural(ctx.page.declarativeTools, 'formulário declarativo', 'formulários declarativos')} com toolname.`, { evidencias: home('<form toolname>') });
     if (ctx.page.inlineScripts.some(registersTools)) return passed('Script da página registra ferramentas com modelContext.registerTool.', { evidencias: home('modelContext.registerTool num <script> da página') });
     const scripts = ctx.page.scriptSrcs
       .map((src) => { try { return new URL(src, ctx.home.finalUrl); } catch { return undefined; } })
@@ -50,6 +51,6 @@ export const webmcp: CheckDefinition = {
       const probe = await ctx.get(script.href, { accept: 'text/javascript, */*;q=0.5', maxBytes: 512 * 1024 });
       if (ok200(probe) && registersTools(probe.body)) return passed(`${sitePath(script.href)} registra ferramentas com modelContext.registerTool.`, { evidencias: [ctx.evidence(probe, { em: 'corpo', decisivo: 'modelContext.registerTool' })] });
     }
-    return missingInterface(ctx, `Nenhuma ferramenta WebMCP registrada pela página inicial (${scripts.length} script(s) do próprio site examinado(s)).`, home('nenhum <form toolname> nem modelContext.registerTool'));
+    return missingInterface(ctx, `Nenhuma ferramenta WebMCP registrada pela página inicial (${plural(scripts.length, 'script do próprio site examinado', 'scripts do próprio site examinados')}).`, home('nenhum <form toolname> nem modelContext.registerTool'));
   },
 };

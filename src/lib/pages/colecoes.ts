@@ -52,10 +52,13 @@ export const artigo: PageKind<Of<'artigo'>> = {
   ctaMedicao: true,
 };
 
+/** The label above an author's name, by the grammatical gender their front matter declares (`genero`). */
+export const AUTHOR_LABEL = { feminino: 'Autora', masculino: 'Autor', neutro: 'Autoria' } as const;
+
 /** An author's page: role, expertise and profiles as a fact sheet, the biography (the body), their articles newest first. */
 export const autor: PageKind<Of<'autor'>> = {
   modelo: 'autor',
-  eyebrow: () => 'Autor',
+  eyebrow: (p) => AUTHOR_LABEL[p.entry.data.genero ?? 'neutro'],
   secoes: (p, model) => {
     const d = p.entry.data;
     const artigos = model.artigos.filter((a) => a.entry.data.autor === d.nome);

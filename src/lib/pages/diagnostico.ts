@@ -23,7 +23,7 @@ export const diagnosticPages = (model: SiteModel): SitePage[] =>
 
 export const diagnostico: PageKind = {
   modelo: 'diagnostico',
-  secoes: () => [pricesSection()],
+  secoes: (_page, model) => [pricesSection(model)],
   jsonLd: () => {
     const paid = paidRow();
     return paid ? [productService(paid.produto)] : [];

@@ -72,6 +72,7 @@ export const blog: PageKind = {
   ],
   jsonLd: mainListJsonLd,
   ctaMedicao: true,
+  seguirFeed: true,
 };
 
 type Listagem = Extract<SitePage, { kind: 'listagem' }>;
@@ -97,6 +98,7 @@ export const listagem: PageKind<Listagem> = {
   jsonLd: (p, _model, secoes) => listingJsonLd(p, secoes),
   linhaDoGemeo: (p) => `Atualizado em ${isoDay(p.lastmod)}${p.entry.data.tipo === 'temas' ? '' : ` · [todos os temas do blog](/${THEMES_ROUTE})`}`,
   ctaMedicao: true,
+  seguirFeed: true,
 };
 
 /** The team (content/autores): each author's page with their role; `/sobre` and the `/autores` index show it. */

@@ -3,17 +3,19 @@
  * diagnostic's page (its own product; the side of its HTML page shows only that tier).
  */
 import { loadPrices, paymentTerms } from '../../model/prices.ts';
-import { priceRows } from '../facts.ts';
+import { priceRows, startingPrices } from '../facts.ts';
 import type { PageKind, SectionOf } from '../page-model.ts';
 import { productService } from '../schema-org.ts';
+import type { SiteModel } from '../site.ts';
 
-/** The public prices section (all products, then the "sob proposta" services). */
-export const pricesSection = (): SectionOf<'precos'> => ({
+/** The public prices section (all products, then the "sob proposta" services with their "a partir de" prices, if any). */
+export const pricesSection = (model: SiteModel): SectionOf<'precos'> => ({
   tipo: 'precos',
   id: 'h-precos',
   titulo: 'Preços públicos',
   linhas: priceRows(),
   sobProposta: loadPrices().sobProposta,
+  aPartirDe: startingPrices(model),
   pagamento: paymentTerms(),
 });
 
@@ -22,6 +24,6 @@ export const paidRow = () => priceRows().find((r) => r.produto.tipo === 'pago');
 
 export const precos: PageKind = {
   modelo: 'precos',
-  secoes: () => [pricesSection()],
+  secoes: (_page, model) => [pricesSection(model)],
   jsonLd: () => loadPrices().produtos.map((p) => productService(p)),
 };
