@@ -77,7 +77,7 @@ describe('agent-ready fixture', () => {
   });
 
   test('live MCP initialize + tools/list over SSE', () => {
-    assert.match(verificacao(envelope, 'mcp-ao-vivo')?.detalhe ?? '', /fixture-mcp.*3 ferramenta\(s\): “buscar, search, fetch”/);
+    assert.match(verificacao(envelope, 'mcp-ao-vivo')?.detalhe ?? '', /fixture-mcp.*3 ferramentas: “buscar, search, fetch”/);
   });
 
   test('the MCP server answers the current revision (2026-07-28) with search and fetch', () => {

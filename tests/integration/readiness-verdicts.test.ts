@@ -96,7 +96,7 @@ describe('titles true to the outcome (issue 19, item 3)', () => {
     const gap = lacuna(e, 'markdown-gemeo');
     assert.equal(gap?.titulo, 'Parte das páginas não tem versão em markdown');
     assert.notEqual(gap?.titulo, 'As páginas não têm versão em markdown');
-    assert.match(gap?.constatacao ?? '', /^12 de 13 página\(s\) amostrada\(s\) têm versão em markdown; falta: “\/p7”/);
+    assert.match(gap?.constatacao ?? '', /^12 de 13 páginas amostradas têm versão em markdown; falta: “\/p7”/);
     assert.match(gap?.reproducao ?? '', /^curl .*'http:\/\/localhost:\d+\/p7'$/, 'the page that announces no twin');
   });
   test('pages with little text and no <script> are not told their content needs JavaScript', async () => {
@@ -114,7 +114,7 @@ describe('llms.txt links checked for what they claim (issue 19, items 4 and 7)',
     const working = await read({ pages: 4, llms: 'working' });
     assert.equal(check(broken, 'llms-txt-markdown').status, 'falhou', check(broken, 'llms-txt-markdown').detalhe);
     assert.equal(check(broken, 'llms-txt-links').status, 'falhou', check(broken, 'llms-txt-links').detalhe);
-    assert.match(check(broken, 'llms-txt-links').detalhe, /^0 de 5 link\(s\) do llms\.txt funcionam; quebrados: “\/index\.md” \(404\)/);
+    assert.match(check(broken, 'llms-txt-links').detalhe, /^0 de 5 links do llms\.txt funcionam; quebrados: “\/index\.md” \(404\)/);
     assert.equal(lacuna(broken, 'llms-txt')?.titulo, 'O llms.txt não leva a nenhuma página que funcione');
     assert.match(lacuna(broken, 'llms-txt')?.reproducao ?? '', /'http:\/\/localhost:\d+\/index\.md'$/);
     assert.ok((broken.nota ?? 0) <= (none.nota ?? 0), `broken ${broken.nota}, none ${none.nota}`);
@@ -125,7 +125,7 @@ describe('llms.txt links checked for what they claim (issue 19, items 4 and 7)',
     const links = check(outside, 'llms-txt-links');
     assert.equal(links.status, 'parcial', links.detalhe);
     assert.equal(links.pontos, Math.round(4 * (9 / 10) * 100) / 100);
-    assert.match(links.detalhe, /^9 de 10 link\(s\) do llms\.txt funcionam; quebrados: “\/api\/busca” \(405\)/);
+    assert.match(links.detalhe, /^9 de 10 links do llms\.txt funcionam; quebrados: “\/api\/busca” \(405\)/);
     assert.equal(lacuna(outside, 'llms-txt-links')?.titulo, 'Parte dos links do llms.txt está quebrada');
     const inside = await read({ pages: 8, llms: 'optional-405' });
     assert.equal(check(inside, 'llms-txt-links').status, 'passou', check(inside, 'llms-txt-links').detalhe);

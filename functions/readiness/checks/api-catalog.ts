@@ -31,13 +31,13 @@ export const apiCatalog: CheckDefinition = {
     const described = linkset.filter((e) => ['service-desc', 'service-doc', 'service-meta', 'item', 'api-catalog'].some((rel) => Array.isArray(e[rel])));
     const problems: string[] = [];
     if (!doc.probe.contentType.startsWith('application/linkset+json')) problems.push(`Content-Type ${doc.probe.contentType} (o esperado é application/linkset+json)`);
-    if (described.length < linkset.length) problems.push(`${linkset.length - described.length} item(ns) sem service-desc, service-doc ou item`);
+    if (described.length < linkset.length) problems.push(`${plural(linkset.length - described.length, 'item', 'itens')} sem service-desc, service-doc ou item`);
     const head = await ctx.get('/.well-known/api-catalog', { method: 'HEAD', accept: 'application/linkset+json' });
     const headLink = isResponse(head) && parseLinkHeader(head.headers.get('link')).some((l) => l.rel.includes('api-catalog'));
     if (!headLink) problems.push('HEAD sem cabeçalho Link rel="api-catalog"');
     const evidencias = [body, ctx.evidence(head, isResponse(head) ? { em: 'cabecalho', decisivo: headerLine(head.headers, 'Link') } : {})];
     if (!headLink) evidencias.reverse();
     if (problems.length === 0) return passed(`Catálogo com ${plural(linkset.length, 'API descrita', 'APIs descritas')}, application/linkset+json e Link no HEAD.`, { evidencias });
-    return partial(Math.max(0.25, 1 - 0.25 * problems.length), `Catálogo com ${linkset.length} item(ns), mas: ${problems.join('; ')}.`, { evidencias });
+    return partial(Math.max(0.25, 1 - 0.25 * problems.length), `Catálogo com ${plural(linkset.length, 'item', 'itens')}, mas: ${problems.join('; ')}.`, { evidencias });
   },
 };

@@ -2,6 +2,7 @@ import { isObject, isResponse } from '../context.ts';
 import { siteText } from '../evidence.ts';
 import { openApiUsesOAuth } from './api-signals.ts';
 import { type CheckDefinition, failed, notApplicable, partial, passed } from './types.ts';
+import { plural } from '../../../src/model/plural.ts';
 
 export const oauthRecursoProtegido: CheckDefinition = {
   id: 'oauth-recurso-protegido',
@@ -27,7 +28,7 @@ export const oauthRecursoProtegido: CheckDefinition = {
     if (!Array.isArray(json.authorization_servers) || json.authorization_servers.length === 0) problems.push('sem authorization_servers');
     if (!Array.isArray(json.scopes_supported)) problems.push('sem scopes_supported');
     const evidencias = [ctx.evidence(doc.probe, { em: 'corpo', decisivo: problems.length ? problems.join('; ') : `resource: ${String(json.resource)}` })];
-    if (problems.length === 0) return passed(`Recurso ${siteText(json.resource as string)} com ${(json.authorization_servers as unknown[]).length} servidor(es) de autorização.`, { evidencias });
+    if (problems.length === 0) return passed(`Recurso ${siteText(json.resource as string)} com ${plural((json.authorization_servers as unknown[]).length, 'servidor', 'servidores')} de autorização.`, { evidencias });
     return partial(problems.length === 1 && problems[0] === 'sem scopes_supported' ? 0.75 : 0.25, `Metadados incompletos: ${problems.join('; ')}.`, { evidencias });
   },
 };

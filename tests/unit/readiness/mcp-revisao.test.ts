@@ -100,7 +100,7 @@ describe('mcp-revisao', () => {
     assert.equal(reading.verdict, 'legacy');
     assert.equal(reading.revision, '2025-06-18');
     assert.match(reading.decidedBy, /server\/discover respondeu 200 com o erro JSON-RPC -32601; initialize respondeu com protocolVersion 2025-06-18/);
-    assert.deepEqual(reading.connector, { search: false, fetch: false, shape: false, detail: 'tools/list (1 ferramenta(s)) não tem search nem fetch' });
+    assert.deepEqual(reading.connector, { search: false, fetch: false, shape: false, detail: 'tools/list (1 ferramenta) não tem search nem fetch' });
     const outcome = await mcpRevisao.run(ctx);
     assert.equal(outcome.status, 'parcial');
     assert.equal(outcome.credito, 0.6 * 0.8);
