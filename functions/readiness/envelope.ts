@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { GRAUS } from '../../src/model/measurement.ts';
+import { revisaoSchema } from './revision.ts';
 
 export { GRAUS };
 
@@ -25,6 +26,7 @@ export const verificacaoSchema = z.object({
   peso: z.number().describe('peso na camada'),
   pontos: z.number().describe('pontos obtidos (0 a peso); 0 quando não se aplica'),
   detalhe: z.string().describe('o que foi observado'),
+  revisao: revisaoSchema.optional(),
 });
 
 export const camadaSchema = z.object({

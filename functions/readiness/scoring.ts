@@ -73,7 +73,7 @@ export function score(results: readonly ScoredCheck[]): Score {
           layerEarned += pontos;
           layerTotal += peso;
         }
-        return { id: check.id, nome: check.nome, status: outcome.status, peso, pontos, detalhe: outcome.detalhe };
+        return { id: check.id, nome: check.nome, status: outcome.status, peso, pontos, detalhe: outcome.detalhe, ...(outcome.revisao ? { revisao: outcome.revisao } : {}) };
       });
     earned += layerEarned;
     total += layerTotal;

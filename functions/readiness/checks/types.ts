@@ -5,6 +5,7 @@
  */
 import type { Severidade } from '../scoring.ts';
 import type { MeasurementContext } from '../context.ts';
+import type { RevisaoVerificada } from '../revision.ts';
 
 export type CamadaId = 'acesso' | 'descoberta' | 'conteudo' | 'dados' | 'agentes' | 'seguranca';
 
@@ -18,6 +19,8 @@ export interface CheckOutcome {
   teto?: { nota: number; motivo: string };
   /** A more specific fix than the check's default, when the observation calls for it. */
   comoCorrigir?: string;
+  /** Checks of a moving standard: the revision tested and the verdict on the form found (revision.ts). */
+  revisao?: RevisaoVerificada;
 }
 
 export interface CheckDefinition {
