@@ -9,6 +9,7 @@
  * recognised as legacy, with the current term they map to when there is one.
  */
 import { Token, parseDictionary } from 'structured-headers';
+import { robotsRecords } from './robots-records.ts';
 
 export const AIPREF_TERMS = ['train-ai', 'search'] as const;
 export type AiprefTerm = (typeof AIPREF_TERMS)[number];
@@ -67,22 +68,11 @@ export interface ContentUsageRule {
 
 /** The Content-Usage rules of a robots.txt with their groups (first 500 KiB, RFC 9309 §2.5; at most 100 rules). */
 export function contentUsageRules(robots: string): ContentUsageRule[] {
-  const text = robots.length > 500 * 1024 ? robots.slice(0, 500 * 1024) : robots;
   const rules: ContentUsageRule[] = [];
   let agents: string[] = [];
   let inRules = false;
-  let start = 0;
-  while (start < text.length && rules.length < 100) {
-    let end = text.indexOf('\n', start);
-    if (end === -1) end = text.length;
-    let line = text.slice(start, end);
-    start = end + 1;
-    const hash = line.indexOf('#');
-    if (hash !== -1) line = line.slice(0, hash);
-    const colon = line.indexOf(':');
-    if (colon === -1) continue;
-    const field = line.slice(0, colon).trim().toLowerCase();
-    const value = line.slice(colon + 1).trim();
+  for (const { field, value } of robotsRecords(robots)) {
+    if (rules.length >= 100) break;
     if (field === 'user-agent') {
       if (inRules) agents = [];
       inRules = false;

@@ -15,11 +15,10 @@
  * against an anchored character class.
  */
 import { isObject } from '../context.ts';
+import { robotsRecords } from './robots-records.ts';
 
 /** Entries read at most (a catalog of agentic resources for one domain has a handful). */
 export const ARD_MAX_ENTRIES = 500;
-/** Where robots.txt parsing stops (RFC 9309 §2.5). */
-const ROBOTS_MAX_CHARS = 500 * 1024;
 
 /** The discovery types the conformance suite knows; custom `application/*` types are accepted without a warning. */
 const KNOWN_TYPES = new Set([
@@ -104,19 +103,9 @@ export function validateArdManifest(doc: unknown): ArdValidation {
 
 /** The first `Agentmap:` record of a robots.txt (field names are case-insensitive; comments removed). */
 export function agentmapOf(robots: string): string | undefined {
-  const text = robots.length > ROBOTS_MAX_CHARS ? robots.slice(0, ROBOTS_MAX_CHARS) : robots;
-  let start = 0;
-  while (start < text.length) {
-    let end = text.indexOf('\n', start);
-    if (end === -1) end = text.length;
-    let line = text.slice(start, end);
-    start = end + 1;
-    const hash = line.indexOf('#');
-    if (hash !== -1) line = line.slice(0, hash);
-    const colon = line.indexOf(':');
-    if (colon === -1 || line.slice(0, colon).trim().toLowerCase() !== 'agentmap') continue;
-    const value = line.slice(colon + 1).trim().split(/\s/, 1)[0];
-    if (value) return value;
+  for (const { field, value } of robotsRecords(robots)) {
+    const url = field === 'agentmap' ? value.split(/\s/, 1)[0] : undefined;
+    if (url) return url;
   }
   return undefined;
 }

@@ -93,7 +93,7 @@ export const ard: CheckDefinition = {
         });
     const entries = isObject(found.doc) && Array.isArray(found.doc.entries) ? found.doc.entries.length : 0;
     const notes = [...validation.warnings, ...(broken.length ? [`anúncio que não carrega: ${broken.join(', ')}`] : [])];
-    const outcome = withVerdict(`Catálogo em ${where} com ${entries} entrada(s)${notes.length ? `; avisos: ${notes.slice(0, 4).join('; ')}` : ''}.`, revisao);
+    const outcome = withVerdict(`Catálogo em ${where} com ${entries} entrada(s)${notes.length ? `; avisos: ${notes.slice(0, 2).join('; ')}` : ''}.`, revisao);
     // Conformance warnings (queries missing, broken announcements) cost half, as Lighthouse scores them.
     if (notes.length && outcome.status !== 'falhou') return { ...outcome, status: 'parcial', credito: Math.min(outcome.credito ?? 1, 0.5) };
     return outcome;
