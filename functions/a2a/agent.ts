@@ -84,7 +84,7 @@ export function siteAgentExecutor(search: () => SearchIndex, origin: string): Ag
       if (question === '') return finish(TaskState.TASK_STATE_REJECTED, 'A mensagem não tem texto: envie a pergunta numa parte de texto (por exemplo, “Como aparecer nas respostas de IA?”).');
       if (question.length > MAX_QUERY_CHARS) return finish(TaskState.TASK_STATE_REJECTED, `Pergunta longa demais: o limite é ${MAX_QUERY_CHARS} caracteres.`);
 
-      const body = answer({ text: question, streaming: false, maxResults: DEFAULT_RESULTS, queryId: newQueryId(), legacyStream: false }, search(), origin);
+      const body = answer({ text: question, streaming: false, maxResults: DEFAULT_RESULTS, queryId: newQueryId(), stream: 'v054' }, search(), origin);
       const text = answerText(question, body);
       bus.publish(
         AgentEvent.artifactUpdate({

@@ -1,7 +1,8 @@
 /**
  * `/ask` (NLWeb) over the shared lexical search. GET `?query=…&streaming=false` and POST
  * `{ "query": { "text": … }, "prefer": { "streaming": false } }` answer JSON; streaming (the NLWeb default)
- * answers `text/event-stream`. A request that states no `streaming` but accepts only `application/json`
+ * answers `text/event-stream`: NLWeb 0.55 named events for an object `query`, the 0.54 unnamed events for a string
+ * `query` or a client pinned below 0.55 (`meta.api_version`), the legacy `message_type` frames for GET. A request that states no `streaming` but accepts only `application/json`
  * gets JSON. Empty query → 400 `invalid_request`; body over 64 KB → 413. Open to browsers (CORS `*`).
  */
 import type { z } from 'zod';
@@ -13,7 +14,7 @@ import { withCors } from '../http/cors.ts';
 import { answerMethod } from '../http/methods.ts';
 import type { Handler } from '../http/types.ts';
 import { siteSearch } from '../search/index.ts';
-import { type AskQuestion, answer, clampResults, flagValue, newQueryId, sseBody } from './nlweb.ts';
+import { type AskQuestion, answer, belowStreamVersion, clampResults, flagValue, newQueryId, sseBody } from './nlweb.ts';
 import { MAX_QUERY_CHARS, askGetParamsSchema, askPostBodySchema } from './schemas.ts';
 
 const METHODS = ['GET', 'HEAD', 'POST', 'OPTIONS'] as const;
@@ -46,7 +47,7 @@ function fromParams(params: URLSearchParams, request: Request): Parsed {
       streaming: streaming ?? !prefersJson(request),
       maxResults: clampResults(p.max_results ?? p.num_results),
       queryId: p.query_id ?? newQueryId(),
-      legacyStream: true,
+      stream: 'legado',
     },
   };
 }
@@ -78,7 +79,9 @@ async function fromBody(request: Request, url: URL): Promise<Parsed> {
   if (!json.ok && json.reason === 'syntax') return { ok: false, response: invalid('JSON inválido no corpo. Formato: {"query":{"text":"…"},"prefer":{"streaming":false}}.') };
   if (!json.ok) return { ok: false, response: invalid(`Corpo fora do formato {"query":{"text":"…"}}: ${json.error ? issuesText(json.error) : 'formato inesperado'}.`) };
   const b = json.value;
+  const objectQuery = typeof b.query !== 'string';
   const query = typeof b.query === 'string' ? { text: b.query } : b.query;
+  const pinned = b.meta?.api_version;
   const prefer = b.prefer ?? b.return_response;
   const streaming = flagValue(prefer?.streaming) ?? flagValue(b.streaming) ?? flagValue(url.searchParams.get('streaming'));
   return {
@@ -89,7 +92,7 @@ async function fromBody(request: Request, url: URL): Promise<Parsed> {
       maxResults: clampResults(query.max_results ?? b.max_results),
       ...(query.min_score !== undefined ? { minScore: query.min_score } : {}),
       queryId: b.query_id ?? newQueryId(),
-      legacyStream: false,
+      stream: objectQuery && !(pinned !== undefined && belowStreamVersion(pinned)) ? 'v055' : 'v054',
     },
   };
 }
@@ -113,7 +116,7 @@ const ask: Handler = async (request, context) => {
     );
   }
   return withCors(
-    new Response(sseBody(question, body), {
+    new Response(sseBody(question, body, origin), {
       status: 200,
       headers: { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', 'x-accel-buffering': 'no', vary: 'Accept' },
     }),

@@ -1,12 +1,14 @@
 /**
  * The NLWeb core of `/ask`: normalizes the three request shapes into one question, runs the shared lexical
- * search and renders the answer as JSON, v0.54 SSE or legacy SSE. Pure apart from the search it is given.
+ * search and renders the answer as JSON or as one of three SSE dialects: v0.55 named events (object queries),
+ * v0.54 unnamed events (string queries, or clients pinned below 0.55) and the legacy `message_type` frames (GET).
+ * Pure apart from the search it is given.
  */
 import { randomUUID } from 'node:crypto';
 import { twinUrl } from '../../src/model/routes.ts';
 import type { SearchIndex } from '../search/engine.ts';
 import type { SearchResult } from '../search/types.ts';
-import { ANSWER_DATA_NOTICE, type AskAnswer, type AskResult, DEFAULT_RESULTS, MAX_RESULTS, NLWEB_VERSION } from './schemas.ts';
+import { ANSWER_DATA_NOTICE, type AskAnswer, type AskResult, DEFAULT_RESULTS, MAX_RESULTS, NLWEB_STREAM_VERSION, NLWEB_VERSION } from './schemas.ts';
 
 export interface AskQuestion {
   text: string;
@@ -14,8 +16,24 @@ export interface AskQuestion {
   maxResults: number;
   minScore?: number;
   queryId: string;
-  /** Legacy event format for the streamed answer (GET). */
-  legacyStream: boolean;
+  /** The SSE dialect of a streamed answer (`AskStream`). */
+  stream: AskStream;
+}
+
+/**
+ * `v055`: named events `start` / `result` (one per item) / `complete` (NLWeb 0.55, chosen for an object `query`);
+ * `v054`: unnamed `{_meta}` then `{results}` (string queries, and object queries pinned below 0.55);
+ * `legado`: the `message_type` frames (begin / result / end) of GET.
+ */
+export type AskStream = 'v055' | 'v054' | 'legado';
+
+/**
+ * Whether a client's `meta.api_version` (e.g. "0.54") names a version below the named-event dialect's. NLWeb numbers
+ * its versions as decimals (0.5, 0.54, 0.55; the TypeSpec's "0.5.03"), so they compare as decimals.
+ */
+export function belowStreamVersion(version: string): boolean {
+  const n = Number.parseFloat(version);
+  return Number.isFinite(n) && n < Number.parseFloat(NLWEB_STREAM_VERSION);
 }
 
 const FALSE = new Set(['false', '0', 'no']);
@@ -74,11 +92,19 @@ export function answer(question: AskQuestion, search: SearchIndex, origin: strin
   };
 }
 
-const event = (value: unknown): string => `data: ${JSON.stringify(value)}\n\n`;
+const event = (value: unknown, name?: string): string => `${name ? `event: ${name}\n` : ''}data: ${JSON.stringify(value)}\n\n`;
 
-/** The SSE body: v0.54 (`{_meta}`, `{results}`) or legacy (`message_type` begin/result/end). */
-export function sseBody(question: AskQuestion, body: AskAnswer, now = Date.now()): string {
-  if (!question.legacyStream) return event({ _meta: body._meta }) + event({ results: body.results });
+/** The SSE body in the question's dialect (`AskStream`). `origin` names the site in the v0.55 `start` event. */
+export function sseBody(question: AskQuestion, body: AskAnswer, origin: string, now = Date.now()): string {
+  if (question.stream === 'v055') {
+    const meta = { version: NLWEB_STREAM_VERSION, response_type: 'answer', mode: 'list', site: new URL(origin).host, decontextualized_query: body._meta.decontextualized_query };
+    return (
+      event({ _meta: meta, streaming: true }, 'start') +
+      body.results.map((item, index) => event({ index, item }, 'result')).join('') +
+      event({ _meta: { version: NLWEB_STREAM_VERSION } }, 'complete')
+    );
+  }
+  if (question.stream === 'v054') return event({ _meta: body._meta }) + event({ results: body.results });
   return (
     event({ message_type: 'begin-nlweb-response', conversation_id: body.query_id, query: question.text, timestamp: now }) +
     event({ message_type: 'result', conversation_id: body.query_id, content: body.results }) +

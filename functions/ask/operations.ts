@@ -11,9 +11,12 @@ import {
   MAX_RESULTS,
   askAnswerSchema,
   askGetParamsSchema,
+  askCompleteEventSchema,
   askLegacyEventSchema,
   askPostBodySchema,
   askResultSchema,
+  askResultEventSchema,
+  askStartEventSchema,
   askStreamEventSchema,
 } from './schemas.ts';
 import { z } from 'zod';
@@ -67,11 +70,13 @@ const postOperation: OperationSpec = {
   method: 'post',
   path: ASK_PATH,
   operationId: 'askPost',
-  summary: 'Busca NLWeb 0.54: corpo {"query":{"text":…}}; JSON com prefer.streaming=false, senão SSE.',
+  summary: 'Busca NLWeb: corpo {"query":{"text":…}}; JSON com prefer.streaming=false, senão SSE (eventos nomeados do NLWeb 0.55).',
   description:
     'Aceita o corpo da versão 0.54 (`query`, `prefer`), o nome `return_response` da especificação TypeSpec e a forma legada plana ' +
     '(`{"query":"…","streaming":false}` ou os parâmetros de GET na URL). Membros desconhecidos são ignorados. Corpo de no máximo 64 KB. ' +
-    `O fluxo SSE envia \`{"_meta":…}\` e depois \`{"results":[…]}\` (eventos: ${'`AskEvento`'}; forma legada: ${'`AskEventoLegado`'}).`,
+    'Com `query` em objeto, o fluxo SSE segue o NLWeb 0.55: `event: start` (`AskEventoInicio`), um `event: result` por resultado ' +
+    '(`AskEventoResultado`) e `event: complete` (`AskEventoFim`). Com `query` em texto, ou com `meta.api_version` abaixo de 0.55, segue o 0.54: ' +
+    '`{"_meta":…}` e depois `{"results":[…]}` em eventos sem nome (`AskEvento`). O GET usa os quadros legados (`AskEventoLegado`).',
   tags: [TAG],
   security: { kind: 'open' },
   requestBody: { required: true, description: 'A consulta.', content: { 'application/json': body } },
@@ -85,6 +90,15 @@ const postOperation: OperationSpec = {
 
 export const ASK_SURFACE: Surface = {
   tags: TAGS,
-  schemas: { AskResultado: askResultSchema, AskResposta: answer, AskPedido: body, AskEvento: streamEvent, AskEventoLegado: legacyEvent },
+  schemas: {
+    AskResultado: askResultSchema,
+    AskResposta: answer,
+    AskPedido: body,
+    AskEventoInicio: askStartEventSchema,
+    AskEventoResultado: askResultEventSchema,
+    AskEventoFim: askCompleteEventSchema,
+    AskEvento: streamEvent,
+    AskEventoLegado: legacyEvent,
+  },
   operations: [getOperation, postOperation],
 };

@@ -11,7 +11,10 @@ export const MAX_QUERY_CHARS = 2000;
 /** Results per answer: 1..20, default 9 (NLWeb's `max_results`). */
 export const MAX_RESULTS = 20;
 export const DEFAULT_RESULTS = 9;
+/** Version of the JSON answer and of the unnamed-event stream (`{_meta}`, `{results}`). */
 export const NLWEB_VERSION = '0.54';
+/** Version of the named-event stream (`start`, `result`, `complete`) that object queries get (nlweb-ai/NLWeb AskAgent). */
+export const NLWEB_STREAM_VERSION = '0.55';
 
 const flag = z.union([z.boolean(), z.string()]);
 
@@ -104,9 +107,36 @@ export const askLegacyEventSchema = z.discriminatedUnion('message_type', [
 /** v0.54 streaming events, in order: `{_meta}` then `{results}`. */
 export const askStreamEventSchema = z.union([z.object({ _meta: askMetaSchema }), z.object({ results: z.array(askResultSchema) })]);
 
+/** v0.55 `event: start`: the answer's `_meta`. */
+export const askStartEventSchema = z
+  .object({
+    _meta: z.object({
+      version: z.literal(NLWEB_STREAM_VERSION),
+      response_type: z.literal('answer'),
+      mode: z.literal('list').describe('o serviço só lista resultados'),
+      site: z.string().describe('host do site consultado'),
+      decontextualized_query: z.string().describe('a consulta efetivamente buscada'),
+    }),
+    streaming: z.literal(true),
+  })
+  .describe('NLWeb 0.55, `event: start`');
+
+/** v0.55 `event: result`: one result and its position. */
+export const askResultEventSchema = z
+  .object({ index: z.number().int().min(0).describe('posição do resultado, a partir de 0'), item: askResultSchema })
+  .describe('NLWeb 0.55, `event: result` (um por resultado)');
+
+/** v0.55 `event: complete`: the end of the stream. */
+export const askCompleteEventSchema = z
+  .object({ _meta: z.object({ version: z.literal(NLWEB_STREAM_VERSION) }) })
+  .describe('NLWeb 0.55, `event: complete`');
+
 export const ASK_SSE_DESCRIPTION =
-  'text/event-stream: eventos `data: <json>` sem nome. POST: primeiro `{"_meta":{…}}`, depois `{"results":[…]}`, e o fluxo termina. ' +
-  'GET (forma legada): `{"message_type":"begin-nlweb-response",…}`, `{"message_type":"result","content":[…]}`, `{"message_type":"end-nlweb-response",…}`.';
+  'text/event-stream. POST com `query` em objeto (NLWeb 0.55): eventos nomeados `event: start` (`{"_meta":{…},"streaming":true}`), um ' +
+  '`event: result` por resultado (`{"index":n,"item":{…}}`) e `event: complete` (`{"_meta":{"version":"0.55"}}`). ' +
+  'POST com `query` em texto, ou com `meta.api_version` abaixo de 0.55 (NLWeb 0.54): eventos `data: <json>` sem nome, primeiro `{"_meta":{…}}`, ' +
+  'depois `{"results":[…]}`. GET (forma legada): `{"message_type":"begin-nlweb-response",…}`, `{"message_type":"result","content":[…]}`, ' +
+  '`{"message_type":"end-nlweb-response",…}`.';
 
 export type AskResult = z.infer<typeof askResultSchema>;
 export type AskAnswer = z.infer<typeof askAnswerSchema>;

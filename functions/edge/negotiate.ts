@@ -7,10 +7,11 @@
  * A direct request for a `.md` address is markdown whatever it carries, its 404 included.
  */
 import { AGENT_MODE_PAGE, PAGE_ALIASES } from '../../src/model/aliases.ts';
-import { CONTENT_SIGNAL, isAiAgent } from '../../src/model/ai-agents.ts';
+import { isAiAgent } from '../../src/model/ai-agents.ts';
 import { MARKDOWN_MEDIA_TYPE, NEGOTIATED_VARY } from '../../src/model/media-types.ts';
 import { MEASURE_PATH, resultPath } from '../../src/model/measurement.ts';
 import { routeOf, twinOf } from '../../src/model/routes.ts';
+import { USAGE_HEADERS } from '../../src/model/usage-preferences.ts';
 import { prefersMarkdown, refusesMarkdown } from './accept.ts';
 
 export interface NegotiationHooks {
@@ -57,7 +58,8 @@ const asMarkdown = async (response: Response, options: { status?: number; head: 
   const headers = new Headers(response.headers);
   headers.set('content-type', MARKDOWN_MEDIA_TYPE);
   headers.set('x-markdown-tokens', String(estimateTokens(text)));
-  headers.set('content-signal', CONTENT_SIGNAL);
+  // The usage policy in both vocabularies (Content Signals and aipref), as on the HTML pages (`_headers`).
+  for (const [name, value] of Object.entries(USAGE_HEADERS)) headers.set(name, value);
   headers.delete('vary');
   if (options.negotiated) addNegotiatedVary(headers);
   headers.delete('content-length');

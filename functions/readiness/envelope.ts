@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { AI_AGENT_KINDS } from '../../src/model/ai-agents.ts';
 import { GRAUS } from '../../src/model/measurement.ts';
+import { revisaoSchema } from './revision.ts';
 
 export { GRAUS };
 
@@ -96,6 +97,7 @@ export const verificacaoSchema = z.object({
     .array(evidenciaSchema)
     .optional()
     .describe('as requisições que decidiram o resultado (as mais relevantes primeiro, no máximo 3); ausente em leituras anteriores a este campo'),
+  revisao: revisaoSchema.optional(),
 });
 
 export const camadaSchema = z.object({

@@ -7,7 +7,9 @@
 import { detectInterference } from './analysis/challenge.ts';
 import { type ReaderKey, readerUserAgent, signRequest } from './agent/signing.ts';
 import { boundReading } from './bounds.ts';
+import { paymentSignalOf } from './analysis/payment.ts';
 import { interfaceSignals } from './checks/api-signals.ts';
+import { describePayments, PAYMENT_LACUNA } from './checks/pagamento-402.ts';
 import { CHECKS } from './checks/index.ts';
 import type { CheckDefinition, CheckOutcome } from './checks/types.ts';
 import { createContext, type MeasurementContext } from './context.ts';
@@ -139,6 +141,10 @@ async function measureSite(domain: string, options: MeasureOptions): Promise<Env
   if (home.status === 403) return unscored(domain, medidoEm, 'A página inicial recusou o acesso do leitor (HTTP 403), provavelmente por um firewall ou bloqueio de robôs.', [BOT_BLOCK_LACUNA]);
   if (home.status === 429) return unscored(domain, medidoEm, 'O site limitou as requisições do leitor (HTTP 429). Tente medir mais tarde.', [BOT_BLOCK_LACUNA]);
   if (home.status >= 500) return unscored(domain, medidoEm, `O servidor respondeu com erro (HTTP ${home.status}). Tente medir mais tarde.`);
+  const charge = home.status === 402 ? paymentSignalOf(home) : undefined;
+  if (charge) {
+    return unscored(domain, medidoEm, `A página inicial pediu pagamento ao leitor (HTTP 402, ${describePayments([charge])}), que age a pedido de uma pessoa: sem a página, não há leitura a pontuar.`, [PAYMENT_LACUNA]);
+  }
   if (home.status !== 200) return unscored(domain, medidoEm, `A página inicial respondeu HTTP ${home.status} em vez de 200.`);
   if (home.truncated) return unscored(domain, medidoEm, `A página inicial passa de ${Math.round((homeOptions.maxBytes / 1024 / 1024) * 10) / 10} MB; o medidor não a lê inteira.`);
   if (!home.contentType.includes('html')) return unscored(domain, medidoEm, `A página inicial não é HTML (${home.contentType || 'sem Content-Type'}).`);

@@ -76,7 +76,7 @@ export function score(results: readonly ScoredCheck[]): Score {
         }
         // A verdict that costs nothing shows its deciding request; a lacuna shows up to MAX_EVIDENCE.
         const evidencias = outcome.evidencias?.slice(0, outcome.status === 'falhou' || outcome.status === 'parcial' ? MAX_EVIDENCE : 1) ?? [];
-        return { id: check.id, nome: check.nome, status: outcome.status, peso, pontos, detalhe: outcome.detalhe, ...(outcome.robots ? { robots: outcome.robots } : {}), ...(evidencias.length ? { evidencias } : {}) };
+        return { id: check.id, nome: check.nome, status: outcome.status, peso, pontos, detalhe: outcome.detalhe, ...(outcome.robots ? { robots: outcome.robots } : {}), ...(outcome.revisao ? { revisao: outcome.revisao } : {}), ...(evidencias.length ? { evidencias } : {}) };
       });
     earned += layerEarned;
     total += layerTotal;

@@ -5,9 +5,11 @@
  */
 import { PAGE_ALIASES } from '../model/aliases.ts';
 import { PUBLISHED_DATA_MAX_AGE_SECONDS } from '../model/freshness.ts';
+import { ARD_LEGACY_PATH, ARD_MEDIA_TYPE, ARD_PATH, ARD_REL } from '../model/ard.ts';
 import { MARKDOWN_MEDIA_TYPE, NEGOTIATED_VARY } from '../model/media-types.ts';
 import { routeOf, twinOf } from '../model/routes.ts';
 import { PAGE_SECURITY_HEADERS } from '../../functions/http/security-headers.ts';
+import { USAGE_HEADERS } from '../model/usage-preferences.ts';
 
 /** Content types by extension for the files the build emits (static hosts guess some of them poorly). */
 export const TYPES_BY_EXTENSION: Record<string, string> = {
@@ -37,6 +39,9 @@ export const TYPES_BY_PATH: Record<string, string> = {
   // MCP server cards at their SEP-2127 location (`<mcp-url>/server-card`).
   '/mcp/server-card': 'application/mcp-server-card+json',
   '/mcp/docs/server-card': 'application/mcp-server-card+json',
+  // The ARD manifest (an AI Catalog document) at its v0.91 name and its v0.9 alias.
+  [ARD_PATH]: ARD_MEDIA_TYPE,
+  [ARD_LEGACY_PATH]: ARD_MEDIA_TYPE,
 };
 
 /**
@@ -53,7 +58,8 @@ export const STATIC_REWRITES: Record<string, string> = {
 };
 
 const SITE_LINKS =
-  '</.well-known/api-catalog>; rel="api-catalog", </llms.txt>; rel="describedby"; type="text/plain", </api/openapi.json>; rel="service-desc"; type="application/vnd.oai.openapi+json", </agentes>; rel="service-doc"; type="text/html"';
+  '</.well-known/api-catalog>; rel="api-catalog", </llms.txt>; rel="describedby"; type="text/plain", </api/openapi.json>; rel="service-desc"; type="application/vnd.oai.openapi+json", </agentes>; rel="service-doc"; type="text/html", ' +
+  `<${ARD_PATH}>; rel="${ARD_REL}"; type="${ARD_MEDIA_TYPE}"`;
 
 const isDataFile = (path: string): boolean => !path.endsWith('.html') && !path.endsWith('/') && !/\.(css|js|svg|png|ico|woff2|webmanifest)$/.test(path);
 
@@ -84,7 +90,8 @@ export function renderHeadersFile(paths: readonly string[]): string {
   const block = (path: string, headers: Record<string, string>) =>
     blocks.push(`${path}\n${Object.entries(headers).map(([k, v]) => `  ${k}: ${v}`).join('\n')}`);
 
-  block('/*', { ...PAGE_SECURITY_HEADERS, Link: SITE_LINKS });
+  // The usage policy (Content-Signal and aipref's Content-Usage) states what every page and file may be used for.
+  block('/*', { ...PAGE_SECURITY_HEADERS, ...USAGE_HEADERS, Link: SITE_LINKS });
   block('/_astro/*', { 'Cache-Control': 'public, max-age=31536000, immutable' });
   // Rewrite sources get their own block: the rewritten response must carry the same media type and CORS.
   for (const path of [...paths, ...Object.keys(STATIC_REWRITES)].sort()) {

@@ -3,6 +3,7 @@
  * `- [name](url): notes` pointing at the markdown twins. One root file and one per area.
  */
 import { SITE_NAME, SITE_TAGLINE, siteOrigin } from '../config/site.ts';
+import { ARD_PATH } from '../model/ard.ts';
 import { companyFacts } from '../model/company.ts';
 import { FEED_PATH } from '../model/public-paths.ts';
 import { MEASURE_PATH } from '../model/measurement.ts';
@@ -177,6 +178,7 @@ export function sectionLlms(section: 'solucoes' | 'blog' | 'diagnostico-de-visib
           {
             titulo: 'Descoberta',
             links: [
+              { nome: 'Catálogo ARD de recursos para agentes (v0.91)', url: `${origin}${ARD_PATH}` },
               { nome: 'API catalog (RFC 9727)', url: `${origin}/.well-known/api-catalog` },
               { nome: 'Metadados do recurso protegido (RFC 9728)', url: `${origin}/.well-known/oauth-protected-resource` },
               { nome: 'Metadados do servidor de autorização (RFC 8414)', url: `${origin}/.well-known/oauth-authorization-server` },

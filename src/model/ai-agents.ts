@@ -73,5 +73,5 @@ const UA_PATTERN = new RegExp(
 /** True when the User-Agent names a known AI crawler or agent. */
 export const isAiAgent = (userAgent: string | null | undefined): boolean => !!userAgent && UA_PATTERN.test(userAgent);
 
-/** Content Signals (contentsignals.org) the site publishes in robots.txt and on markdown responses. */
-export const CONTENT_SIGNAL = 'search=yes, ai-input=yes, ai-train=yes';
+/** Content Signals (contentsignals.org): declared with the aipref form in src/model/usage-preferences.ts. */
+export { CONTENT_SIGNAL } from './usage-preferences.ts';

@@ -1,11 +1,14 @@
 import type { APIRoute } from 'astro';
 import { siteOrigin } from '../config/site.ts';
 import { text } from '../lib/responses.ts';
-import { AI_AGENTS, CONTENT_SIGNAL } from '../model/ai-agents.ts';
+import { AI_AGENTS } from '../model/ai-agents.ts';
+import { ARD_PATH } from '../model/ard.ts';
+import { CONTENT_SIGNAL, CONTENT_USAGE } from '../model/usage-preferences.ts';
 
 /**
  * Every crawler may read the whole site, AI crawlers included (named explicitly so the policy is
- * unambiguous); Content Signals state the uses we allow. Function endpoints are not for crawling.
+ * unambiguous); Content Signals state the uses we allow (aipref's Content-Usage says the same, in a comment and in
+ * every response's header). Function endpoints are not for crawling.
  */
 export const GET: APIRoute = () => {
   const origin = siteOrigin();
@@ -33,6 +36,11 @@ export const GET: APIRoute = () => {
     // own site is the first one its clients audit. NLWeb's reference crawler, finding no schemaMap line, fetches
     // /schema_map.xml, the same map: it loses nothing. See docs/DECISIONS.md.
     '# Mapa de dados estruturados (NLWeb): /schema_map.xml',
+    // Agentmap (ARD v0.91) and Content-Usage (IETF aipref) are records Lighthouse's SEO audit does not know either,
+    // so they are written as comments (docs/DECISIONS.md). The catalog is still found at /.well-known/ard.json and
+    // through `Link: rel="ard"` / `<link rel="ard">`; the preferences travel in every response's Content-Usage header.
+    `# Catálogo de recursos para agentes (ARD v0.91), anunciado também por Link rel="ard":\n# Agentmap: ${origin}${ARD_PATH}`,
+    `# Preferências de uso no vocabulário do IETF aipref (o mesmo que Content-Signal; cabeçalho Content-Usage de cada resposta):\n# Content-Usage: ${CONTENT_USAGE}`,
   ];
   return text(`${body.join('\n\n')}\n`);
 };

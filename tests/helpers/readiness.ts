@@ -164,6 +164,16 @@ description: Como consultar a Fixture Pronta.
 Use a API em /api/v1 com um token.
 `;
 
+/** An ARD v0.91 catalog (AI Catalog 1.0) of the fixture's agentic resources. */
+export const fixtureArd = (origin: string) => ({
+  specVersion: '1.0',
+  host: { displayName: 'Fixture Pronta' },
+  entries: [
+    { identifier: 'urn:air:localhost:mcp:fixture', displayName: 'Servidor MCP da fixture', type: 'application/mcp-server-card+json', url: `${origin}/.well-known/mcp/server-card.json`, representativeQueries: ['buscar no site da fixture', 'ler a página sobre da fixture'] },
+    { identifier: 'urn:air:localhost:a2a:fixture', displayName: 'Agente da fixture', type: 'application/a2a-agent-card+json', url: `${origin}/.well-known/agent-card.json`, representativeQueries: ['perguntar à fixture', 'serviços da fixture'] },
+  ],
+});
+
 function send(res: ServerResponse, status: number, type: string, body: string, headers: Record<string, string> = {}): void {
   res.writeHead(status, { 'content-type': type, 'cache-control': 'public, max-age=300', ...headers });
   res.end(body);
@@ -248,6 +258,8 @@ export const agentReadySite: FixtureHandler = (req, res, { origin, body }) => {
       return send(res, 200, 'application/json', JSON.stringify({ name: 'Fixture', description: 'Agente da fixture', version: '1.0.0', supportedInterfaces: [{ url: `${origin}/a2a`, protocolBinding: 'JSONRPC', protocolVersion: '1.0' }], capabilities: { streaming: false }, defaultInputModes: ['text/plain'], defaultOutputModes: ['text/plain'], skills: [{ id: 'buscar', name: 'Buscar', description: 'Busca no site', tags: ['busca'] }] }));
     case '/.well-known/agent-skills/index.json':
       return send(res, 200, 'application/json', JSON.stringify({ skills: [{ name: 'consultar-fixture', type: 'skill-md', description: 'Como consultar a Fixture Pronta.', url: '/.well-known/agent-skills/consultar-fixture/SKILL.md', digest: `sha256:${createHash('sha256').update(SKILL).digest('hex')}` }] }));
+    case '/.well-known/ard.json':
+      return send(res, 200, 'application/ai-catalog+json', JSON.stringify(fixtureArd(origin)));
     case '/.well-known/agent-skills/consultar-fixture/SKILL.md':
       return send(res, 200, 'text/markdown; charset=utf-8', SKILL);
     default:

@@ -1,11 +1,20 @@
 /**
  * `/ask` (NLWeb) through the local server: GET JSON, POST JSON (v0.54, TypeSpec and legacy flat shapes),
- * POST SSE (v0.54 events) and legacy GET SSE (`message_type` events), parsed and validated against the
+ * POST SSE (v0.55 named events for object queries, v0.54 unnamed events for string queries and clients pinned
+ * below 0.55) and legacy GET SSE (`message_type` events), parsed and validated against the
  * schemas of functions/ask/schemas.ts; the same ranking as the shared search; bad input; CORS.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { askAnswerSchema, askLegacyEventSchema, askResultSchema, askStreamEventSchema } from '../../functions/ask/schemas.ts';
+import {
+  askAnswerSchema,
+  askCompleteEventSchema,
+  askLegacyEventSchema,
+  askResultEventSchema,
+  askResultSchema,
+  askStartEventSchema,
+  askStreamEventSchema,
+} from '../../functions/ask/schemas.ts';
 import { siteSearch } from '../../functions/search/index.ts';
 import { type LocalServer, startLocalServer } from '../../server/local.ts';
 import { siteOrigin } from '../../src/config/site.ts';
@@ -31,6 +40,20 @@ function sseEvents(text: string): unknown[] {
       const lines = block.split('\n');
       assert.ok(lines.every((l) => l.startsWith('data: ')), `evento só com linhas data: (${block.slice(0, 80)})`);
       return JSON.parse(lines.map((l) => l.slice(6)).join('\n'));
+    });
+}
+
+/** Parses an SSE body of named events (`event:` then `data:` lines) into `{ event, data }`. */
+function namedEvents(text: string): { event: string; data: unknown }[] {
+  assert.ok(text.endsWith('\n\n'), 'o fluxo termina com uma linha em branco');
+  return text
+    .split('\n\n')
+    .filter((block) => block.trim() !== '')
+    .map((block) => {
+      const [name, ...data] = block.split('\n');
+      assert.match(name ?? '', /^event: [a-z]+$/, `evento com nome (${block.slice(0, 80)})`);
+      assert.ok(data.length > 0 && data.every((l) => l.startsWith('data: ')), `evento com linhas data: (${block.slice(0, 80)})`);
+      return { event: name!.slice('event: '.length), data: JSON.parse(data.map((l) => l.slice(6)).join('\n')) };
     });
 }
 
@@ -101,12 +124,31 @@ describe('JSON answers', () => {
 });
 
 describe('SSE answers', () => {
-  test('POST (streaming by default) sends {_meta} then {results}', async () => {
+  test('POST with an object query (streaming by default) sends NLWeb 0.55 named events: start, one result per item, complete', async () => {
     const res = await post({ query: { text: 'otimização para motores generativos' } });
     assert.equal(res.status, 200);
     assert.match(res.headers.get('content-type') ?? '', /^text\/event-stream/);
     assert.equal(res.headers.get('cache-control'), 'no-cache');
     assert.equal(res.headers.get('access-control-allow-origin'), '*');
+    const events = namedEvents(await res.text());
+    assert.equal(events[0]?.event, 'start');
+    const start = askStartEventSchema.parse(events[0]?.data);
+    assert.equal(start._meta.version, '0.55');
+    assert.equal(start._meta.site, new URL(origin).host);
+    assert.equal(events.at(-1)?.event, 'complete');
+    askCompleteEventSchema.parse(events.at(-1)?.data);
+    const results = events.slice(1, -1);
+    assert.ok(results.length >= 1);
+    assert.ok(results.every((e) => e.event === 'result'));
+    const items = results.map((e) => askResultEventSchema.parse(e.data));
+    assert.deepEqual(items.map((r) => r.index), items.map((_, i) => i));
+    assert.equal(items[0]?.item.url, `${origin}/solucoes/otimizacao-para-motores-generativos`);
+  });
+
+  test('POST with a string query keeps the 0.54 unnamed events {_meta} then {results}', async () => {
+    const res = await post({ query: 'otimização para motores generativos' });
+    assert.equal(res.status, 200);
+    assert.match(res.headers.get('content-type') ?? '', /^text\/event-stream/);
     const events = sseEvents(await res.text()).map((e) => askStreamEventSchema.parse(e));
     assert.equal(events.length, 2);
     assert.ok('_meta' in events[0]! && events[0]._meta.response_type === 'Answer');
@@ -114,6 +156,13 @@ describe('SSE answers', () => {
     const results = (events[1] as { results: unknown[] }).results;
     assert.ok(results.length >= 1);
     assert.equal(askResultSchema.parse(results[0]).url, `${origin}/solucoes/otimizacao-para-motores-generativos`);
+  });
+
+  test('an object query from a client pinned to 0.54 (meta.api_version) keeps the unnamed events', async () => {
+    const res = await post({ query: { text: 'blog' }, meta: { api_version: '0.54' } });
+    const events = sseEvents(await res.text()).map((e) => askStreamEventSchema.parse(e));
+    assert.equal(events.length, 2);
+    assert.ok('_meta' in events[0]! && events[0]._meta.version === '0.54');
   });
 
   test('POST with prefer.streaming=true and a JSON-only Accept still streams (explicit preference wins)', async () => {

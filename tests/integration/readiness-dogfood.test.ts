@@ -11,6 +11,7 @@ import { loadConfig } from '../../functions/config.ts';
 import { envelopeSchema } from '../../functions/readiness/envelope.ts';
 import { defaultNetwork } from '../../functions/readiness/fetch/network.ts';
 import { MemoryStore } from '../../functions/store/memory.ts';
+import { standardById } from '../../src/model/agent-standards.ts';
 import { type LocalServer, startLocalServer } from '../../server/local.ts';
 import { type GuardNetwork, guardNetwork } from '../helpers/readiness.ts';
 import { resetServices, testServices } from '../helpers/services.ts';
@@ -71,5 +72,18 @@ test('the service measuring its own local server gets A+', async () => {
   assert.equal(revision?.status, 'passou', revision?.detalhe);
   assert.match(revision?.detalhe ?? '', /^MCP atual em http:\/\/localhost:\d+\/mcp: .*Revisão testada: 2026-07-28; respondida: 2026-07-28\. Oferece search e fetch/);
   assert.equal(envelope.interfaces?.exigidas, true);
+  // Issue 21: every check of a standard of late 2026 finds our site in the current form, naming the revision.
+  for (const [id, padrao] of [
+    ['ard', 'ard'],
+    ['nlweb', 'nlweb'],
+    ['content-usage', 'aipref'],
+    ['web-bot-auth', 'web-bot-auth'],
+  ] as const) {
+    const v = verificacoes.find((x) => x.id === id);
+    assert.equal(v?.status, 'passou', `${id}: ${v?.detalhe}`);
+    assert.deepEqual(v?.revisao, { padrao: standardById(padrao).nome, testada: standardById(padrao).revisao, veredito: 'atual' }, id);
+  }
+  // Nothing asks the reader (an agent acting for a person) to pay: the 402 check has nothing to judge.
+  assert.equal(verificacoes.find((v) => v.id === 'pagamento-402')?.status, 'nao_se_aplica');
   assert.deepEqual(network.violations, []);
 });

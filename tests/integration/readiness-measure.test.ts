@@ -91,7 +91,7 @@ describe('agent-ready fixture', () => {
     const verifier = await verifierFromJWK(key.publicJwk);
     for (const request of site.requests) {
       assert.match(request.headers['user-agent'] ?? '', /^SinalCognitivoLeitor\/1\.0 \(\+https:\/\/sinal\.exemplo\.com\.br\/agentes\)$/);
-      assert.equal(request.headers['signature-agent'], `sig1="${AGENT}"`);
+      assert.equal(request.headers['signature-agent'], `sig1="${AGENT}/.well-known/http-message-signatures-directory"`);
       const member = parseDictionary(request.headers['signature-agent'] ?? '').get('sig1');
       const headers = { ...request.headers, 'signature-agent': serializeItem(member as never) };
       await verify({ method: request.method, url: `http://${request.headers.host}${request.path}`, headers }, verifier);

@@ -13,7 +13,9 @@ import assert from 'node:assert/strict';
 import { siteData } from '../../functions/content/site-data.ts';
 import { DATA_SECURITY_HEADERS, PAGE_SECURITY_HEADERS } from '../../functions/http/security-headers.ts';
 import { AI_AGENTS } from '../../src/model/ai-agents.ts';
+import { ARD_LEGACY_PATH, ARD_MEDIA_TYPE, ARD_PATH } from '../../src/model/ard.ts';
 import { MARKDOWN_MEDIA_TYPE } from '../../src/model/media-types.ts';
+import { CONTENT_USAGE } from '../../src/model/usage-preferences.ts';
 
 export interface CheckContext {
   /** Where the server under test listens (requests go here). */
@@ -106,6 +108,7 @@ export const ROUTE_CHECKS: readonly RouteCheck[] = [
       vary: VARIES_BY_CLIENT,
       link: includes(`<${ARTICLE}.md>; rel="alternate"; type="text/markdown"`),
       'cache-control': present,
+      'content-usage': equals(CONTENT_USAGE),
     },
     verify: (body, { origin }) => {
       assert.match(body, /<html lang="pt-BR"/);
@@ -118,7 +121,7 @@ export const ROUTE_CHECKS: readonly RouteCheck[] = [
     method: 'GET',
     path: `${ARTICLE}.md`,
     status: 200,
-    expect: { 'content-type': MARKDOWN, 'x-markdown-tokens': integer(1), 'access-control-allow-origin': equals('*'), vary: absent },
+    expect: { 'content-type': MARKDOWN, 'x-markdown-tokens': integer(1), 'access-control-allow-origin': equals('*'), vary: absent, 'content-usage': equals(CONTENT_USAGE) },
     verify: isMarkdownDoc,
     stableBody: true,
   },
@@ -128,7 +131,7 @@ export const ROUTE_CHECKS: readonly RouteCheck[] = [
     path: ARTICLE,
     headers: { accept: 'text/markdown, text/html;q=0.5' },
     status: 200,
-    expect: { 'content-type': MARKDOWN, vary: VARIES_BY_CLIENT, 'x-markdown-tokens': integer(1), 'content-signal': present },
+    expect: { 'content-type': MARKDOWN, vary: VARIES_BY_CLIENT, 'x-markdown-tokens': integer(1), 'content-signal': present, 'content-usage': equals(CONTENT_USAGE) },
     verify: (body, { origin }) => {
       isMarkdownDoc(body);
       assert.ok(body.includes(`${origin}${ARTICLE}`), 'URL canônica no gêmeo');
@@ -217,6 +220,21 @@ export const ROUTE_CHECKS: readonly RouteCheck[] = [
     },
     stableBody: true,
   },
+  ...[ARD_PATH, ARD_LEGACY_PATH].map(
+    (path): RouteCheck => ({
+      name: `${path} (catálogo ARD)`,
+      method: 'GET',
+      path,
+      status: 200,
+      expect: { 'content-type': equals(ARD_MEDIA_TYPE), 'access-control-allow-origin': equals('*'), link: includes(`<${ARD_PATH}>; rel="ard"`) },
+      verify: (body, { origin }) => {
+        const entries = json(body).entries as { url: string }[];
+        assert.ok(Array.isArray(entries) && entries.length > 0, 'entries');
+        assert.ok(entries.every((e) => e.url.startsWith(origin)), 'endereços na origem do serviço');
+      },
+      stableBody: true,
+    }),
+  ),
   {
     name: 'HEAD /.well-known/api-catalog com Link rel="api-catalog"',
     method: 'HEAD',
@@ -592,6 +610,7 @@ export const COMPARED_HEADERS = [
   'x-sandbox',
   'x-markdown-tokens',
   'content-signal',
+  'content-usage',
   'cache-control',
   'access-control-allow-origin',
   'access-control-expose-headers',

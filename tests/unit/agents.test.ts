@@ -9,8 +9,9 @@ import { describe, test } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
-import { answer, clampResults, flagValue, schemaTypeOf, sseBody, toResults } from '../../functions/ask/nlweb.ts';
-import { askAnswerSchema } from '../../functions/ask/schemas.ts';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { answer, belowStreamVersion, clampResults, flagValue, schemaTypeOf, sseBody, toResults } from '../../functions/ask/nlweb.ts';
+import { askAnswerSchema, askCompleteEventSchema, askResultEventSchema, askStartEventSchema } from '../../functions/ask/schemas.ts';
 import { siteData } from '../../functions/content/site-data.ts';
 import { docFiles, docSearchEntries, findDoc, llmsBlocks } from '../../functions/mcp/docs-tools.ts';
 import { hostAllowed, originAllowed } from '../../functions/mcp/origin.ts';
@@ -228,6 +229,11 @@ describe('NLWeb core', () => {
     assert.equal(clampResults('x'), 9);
   });
 
+  test('a client pinned below NLWeb 0.55 keeps the unnamed events', () => {
+    for (const v of ['0.54', '0.5', '0.5.03', '0.1']) assert.equal(belowStreamVersion(v), true, v);
+    for (const v of ['0.55', '0.55.1', '0.6', '1.0', 'v1', '']) assert.equal(belowStreamVersion(v), false, v);
+  });
+
   test('schema.org types by route', () => {
     assert.equal(schemaTypeOf('blog/x').type, 'BlogPosting');
     assert.equal(schemaTypeOf('solucoes/x').type, 'Service');
@@ -244,13 +250,25 @@ describe('NLWeb core', () => {
     assert.equal(results[0]!.site, new URL(origin).host);
   });
 
-  test('answers and SSE bodies in both event formats', () => {
-    const question = { text: 'seo técnico', streaming: true, maxResults: 4, queryId: 'q1', legacyStream: false };
+  test('answers and SSE bodies in the three event formats', () => {
+    const question = { text: 'seo técnico', streaming: true, maxResults: 4, queryId: 'q1', stream: 'v054' as const };
     const body = askAnswerSchema.parse(answer(question, search, origin));
     assert.ok(body.results.length >= 1 && body.results.length <= 4);
     assert.equal(body.results[0]!.url, `${origin}/solucoes/seo-tecnico`);
-    assert.equal(sseBody(question, body), `data: ${JSON.stringify({ _meta: body._meta })}\n\ndata: ${JSON.stringify({ results: body.results })}\n\n`);
-    const legacy = sseBody({ ...question, legacyStream: true }, body, 1000)
+    assert.equal(sseBody(question, body, origin), `data: ${JSON.stringify({ _meta: body._meta })}\n\ndata: ${JSON.stringify({ results: body.results })}\n\n`);
+    // NLWeb 0.55: named events, one `result` per item, in order, then `complete`.
+    const named = sseBody({ ...question, stream: 'v055' }, body, origin)
+      .split('\n\n')
+      .filter(Boolean)
+      .map((e) => {
+        const [name, data] = e.split('\n');
+        return { event: name!.slice('event: '.length), data: JSON.parse(data!.slice('data: '.length)) };
+      });
+    assert.deepEqual(named.map((e) => e.event), ['start', ...body.results.map(() => 'result'), 'complete']);
+    assert.equal(askStartEventSchema.parse(named[0]!.data)._meta.site, new URL(origin).host);
+    assert.deepEqual(named.slice(1, -1).map((e) => askResultEventSchema.parse(e.data)), body.results.map((item, index) => ({ index, item })));
+    askCompleteEventSchema.parse(named.at(-1)!.data);
+    const legacy = sseBody({ ...question, stream: 'legado' }, body, origin, 1000)
       .split('\n\n')
       .filter(Boolean)
       .map((e) => JSON.parse(e.slice('data: '.length)));

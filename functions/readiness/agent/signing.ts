@@ -1,8 +1,10 @@
 /**
- * Web Bot Auth for the reading agent (draft-ietf-webbotauth-httpsig-protocol, RFC 9421, Ed25519):
+ * Web Bot Auth for the reading agent (draft-ietf-webbotauth-httpsig-protocol-01, RFC 9421, Ed25519):
  *
- * - every outbound request carries `Signature-Agent: sig1="{origin}"` (a Dictionary member; the origin serves
- *   the key directory), `Signature-Input` and `Signature` over
+ * - every outbound request carries `Signature-Agent: sig1="{origin}/.well-known/http-message-signatures-directory"`
+ *   (a Dictionary member whose value is the key directory's own URL, with no parameters: -01 makes every value a
+ *   direct JWK Set URI and drops the `type=` discovery parameters; the well-known URL binds the key to our
+ *   domain), `Signature-Input` and `Signature` over
  *   `("@authority" "@method" "@path" "signature-agent";key="sig1")` with `created`, `expires` (5 min),
  *   `keyid` = the JWK SHA-256 thumbprint (RFC 7638 / RFC 8037), `alg="ed25519"`, a `nonce` and
  *   `tag="web-bot-auth"`;
@@ -81,6 +83,9 @@ function signatureParams(components: [string, Map<string, string | boolean>][], 
   return serializeInnerList([components.map(([name, p]) => [name, p]), new Map(params)] as never);
 }
 
+/** The reader's `Signature-Agent` member value (-01): the key directory's URL at the agent's origin. */
+export const signatureAgentUrl = (agentOrigin: string): string => new URL(DIRECTORY_PATH, agentOrigin).href;
+
 /**
  * The Web Bot Auth headers of one request: `Signature-Agent`, `Signature-Input`, `Signature`.
  * `agentOrigin` is the origin serving the key directory.
@@ -93,8 +98,9 @@ export function signRequest(
 ): Record<string, string> {
   const created = Math.floor(now / 1000);
   const expires = created + SIGNATURE_LIFETIME_SECONDS;
-  const signatureAgent = serializeDictionary(new Map([[SIGNATURE_LABEL, [agentOrigin, new Map()]]]) as never);
-  const memberValue = serializeItem([agentOrigin, new Map()] as never);
+  const directory = signatureAgentUrl(agentOrigin);
+  const signatureAgent = serializeDictionary(new Map([[SIGNATURE_LABEL, [directory, new Map()]]]) as never);
+  const memberValue = serializeItem([directory, new Map()] as never);
   const components: [string, Map<string, string | boolean>][] = [
     ['@authority', new Map()],
     ['@method', new Map()],

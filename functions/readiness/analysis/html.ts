@@ -39,6 +39,8 @@ export interface PageAnalysis {
   forms: number;
   /** `<link rel="sitemap">` hrefs (Astro and Starlight announce their sitemap index this way). */
   sitemapLinks: string[];
+  /** `<link rel="ard">` and (v0.9) `<link rel="ai-catalog">` hrefs: where the page announces its ARD catalog. */
+  catalogLinks: { rel: 'ard' | 'ai-catalog'; href: string }[];
   /**
    * Where the first pointer to llms.txt (a link to a `/llms.txt` file, or the text `/llms.txt`) stands in the
    * body, as a share of the body's searchable length (nav, script and style left out, as AFDocs does);
@@ -87,6 +89,7 @@ function collector(html: string) {
     declarativeTools: 0,
     forms: 0,
     sitemapLinks: [],
+    catalogLinks: [],
     llmsPointer: undefined,
   };
   const text: string[] = [];
@@ -160,6 +163,7 @@ function collector(html: string) {
         const href = get('href');
         if (rels.includes('alternate') && MARKDOWN_TYPE.test(get('type') ?? '') && href) page.markdownAlternates.push(href);
         if (rels.includes('sitemap') && href && page.sitemapLinks.length < 5) page.sitemapLinks.push(href);
+        for (const rel of ['ard', 'ai-catalog'] as const) if (rels.includes(rel) && href && page.catalogLinks.length < 5) page.catalogLinks.push({ rel, href });
         return;
       }
       case 'a': {

@@ -31,7 +31,7 @@ export async function openApiUsesOAuth(ctx: MeasurementContext): Promise<boolean
  * applicable; what the site does publish still counts, flawed or not. Published on the method page (a test
  * keeps the list there equal to this one).
  */
-export const INTERFACE_CHECKS = ['mcp-cartao', 'mcp-ao-vivo', 'mcp-revisao', 'a2a-cartao', 'agent-skills', 'webmcp'] as const;
+export const INTERFACE_CHECKS = ['mcp-cartao', 'mcp-ao-vivo', 'mcp-revisao', 'a2a-cartao', 'agent-skills', 'webmcp', 'ard'] as const;
 
 /**
  * Evidence that the site offers an API or an application to agents: the API signals, an MCP server card, an

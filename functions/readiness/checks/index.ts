@@ -46,6 +46,11 @@ import type { CheckDefinition } from './types.ts';
 import { webBotAuth } from './web-bot-auth.ts';
 import { webmcp } from './webmcp.ts';
 import { tituloDescricao } from './titulo-descricao.ts';
+// Issue 21: the standards of late 2026 (each reports the revision it tested: ../revision.ts).
+import { ard } from './ard.ts';
+import { contentUsage } from './content-usage.ts';
+import { nlweb } from './nlweb.ts';
+import { pagamento402 } from './pagamento-402.ts';
 
 export type { CheckDefinition, CheckOutcome, CamadaId } from './types.ts';
 
@@ -97,6 +102,11 @@ export const CHECKS: readonly CheckDefinition[] = [
   cabecalhosSeguranca,
   tempoDeResposta,
   cache,
+  // Issue 21 (reported within their layers: acesso, agentes)
+  contentUsage,
+  pagamento402,
+  ard,
+  nlweb,
 ];
 
 export const checkById = (id: string): CheckDefinition | undefined => CHECKS.find((c) => c.id === id);

@@ -7,6 +7,7 @@ import type { Severidade } from '../scoring.ts';
 import type { MeasurementContext } from '../context.ts';
 import type { RobotsDecisoes } from '../envelope.ts';
 import type { Evidence } from '../evidence.ts';
+import type { RevisaoVerificada } from '../revision.ts';
 
 export type CamadaId = 'acesso' | 'descoberta' | 'conteudo' | 'dados' | 'agentes' | 'seguranca';
 
@@ -31,6 +32,8 @@ export interface CheckOutcome {
   comoCorrigir?: string;
   /** `robots-ia`: what robots.txt decides per page read and AI agent, with the line that decided. */
   robots?: RobotsDecisoes;
+  /** Checks of a moving standard: the revision tested and the verdict on the form found (revision.ts). */
+  revisao?: RevisaoVerificada;
 }
 
 export interface CheckDefinition {

@@ -115,7 +115,8 @@ export interface SafeFetcherOptions {
 
 export type SafeFetch = (url: string, options?: FetchOptions) => Promise<FetchedResponse>;
 
-const TEXTUAL = /^(?:text\/[a-z0-9.+-]+|application\/(?:[a-z0-9.-]+\+)?(?:json|xml)|application\/(?:javascript|ecmascript|x-ndjson|jsonl|x-javascript)|image\/svg\+xml)$/;
+// `application/http-message-signatures-directory`: the JSON key directory's media type before `+json` (Web Bot Auth's earlier drafts).
+const TEXTUAL = /^(?:text\/[a-z0-9.+-]+|application\/(?:[a-z0-9.-]+\+)?(?:json|xml)|application\/(?:javascript|ecmascript|x-ndjson|jsonl|x-javascript|http-message-signatures-directory)|image\/svg\+xml)$/;
 
 /** Whether a media type's body is read (text, JSON, XML, JavaScript, event streams). */
 export const isTextualType = (type: string): boolean => type === '' || TEXTUAL.test(type);

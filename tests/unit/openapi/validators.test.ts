@@ -43,11 +43,11 @@ const SSE_EVENTS =
   'esquema de cada evento do fluxo SSE de /ask, citado na descrição de POST /ask: o OpenAPI 3.1 não tem onde referenciar o esquema de um evento (`itemSchema` só existe no 3.2); tests/integration/ask.test.ts confere os eventos com o esquema zod de onde ele é gerado';
 const REDOCLY_ALLOWED: readonly Allowed[] = [
   { rule: 'no-path-trailing-slash', at: /^#\/paths\/~1api~1v1(~1sandbox)?~1$/, why: TRAILING_SLASH },
-  { rule: 'no-unused-components', at: /^#\/components\/schemas\/AskEvento(Legado)?$/, why: SSE_EVENTS },
+  { rule: 'no-unused-components', at: /^#\/components\/schemas\/AskEvento(Legado|Inicio|Resultado|Fim)?$/, why: SSE_EVENTS },
 ];
 const SPECTRAL_ALLOWED: readonly Allowed[] = [
   { rule: 'path-keys-no-trailing-slash', at: /^#\/paths\/~1api~1v1(~1sandbox)?~1$/, why: TRAILING_SLASH },
-  { rule: 'oas3-unused-component', at: /^#\/components\/schemas\/AskEvento(Legado)?$/, why: SSE_EVENTS },
+  { rule: 'oas3-unused-component', at: /^#\/components\/schemas\/AskEvento(Legado|Inicio|Resultado|Fim)?$/, why: SSE_EVENTS },
   {
     rule: 'oas3-operation-security-defined',
     at: /^#\/paths\/~1api~1v1~1[^/]*\/get\/security\/0\/bearer\/0$/,

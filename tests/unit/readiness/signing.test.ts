@@ -43,7 +43,7 @@ describe('request signatures (Web Bot Auth)', async () => {
 
   test('headers have the draft shape', () => {
     const h = signRequest(key, { method: 'GET', url: new URL('https://alvo.com.br/robots.txt') }, AGENT);
-    assert.equal(h['signature-agent'], `sig1="${AGENT}"`, 'Signature-Agent is a Dictionary member pointing at the origin');
+    assert.equal(h['signature-agent'], `sig1="${AGENT}/.well-known/http-message-signatures-directory"`, 'Signature-Agent (-01): a Dictionary member, the directory URL itself, no parameters');
     const input = parseDictionary(h['signature-input'] ?? '');
     const [items, params] = input.get('sig1') as unknown as [[string, Map<string, unknown>][], Map<string, unknown>];
     assert.deepEqual(items.map(([n]) => n), ['@authority', '@method', '@path', 'signature-agent']);

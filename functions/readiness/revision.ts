@@ -1,0 +1,57 @@
+/**
+ * The revision verdict of a check that tests a moving standard (issue 21): which revision it tested, whether
+ * the site speaks it (`atual`), speaks an earlier form the standard still tolerates or today's clients still
+ * read (`legado`: accepted, with a migration note), or a form no longer valid (`invalido`: stale or broken).
+ *
+ * The texts here are the instrument's own (standard names, revisions, migration notes): never text read from
+ * the measured site, so they need no bounding (bounds.ts bounds what the site controls).
+ */
+import { z } from 'zod';
+import { type AgentStandardId, standardById } from '../../src/model/agent-standards.ts';
+import type { CheckOutcome } from './checks/types.ts';
+
+export const VEREDITOS = ['atual', 'legado', 'invalido'] as const;
+export type Veredito = (typeof VEREDITOS)[number];
+
+export const revisaoSchema = z
+  .object({
+    padrao: z.string().describe('o padrão verificado, ex.: `ARD (Agentic Resource Discovery)`'),
+    testada: z.string().describe('a revisão atual contra a qual o site foi verificado, ex.: `v0.91 (2026-08-26)`'),
+    veredito: z
+      .enum(VEREDITOS)
+      .describe('`atual`: o site usa a forma da revisão testada; `legado`: usa uma forma anterior ainda aceita (com nota de migração); `invalido`: forma obsoleta ou inválida'),
+    forma: z.string().optional().describe('a forma encontrada, quando não é a atual (ex.: `v0.9: /.well-known/ai-catalog.json`)'),
+    migracao: z.string().optional().describe('o que mudar para chegar à forma atual (veredito `legado` ou `invalido`)'),
+  })
+  .describe('revisão do padrão que a verificação testou e o veredito sobre a forma que o site usa');
+
+export type RevisaoVerificada = z.infer<typeof revisaoSchema>;
+
+/** Credit of a check whose site speaks only a legacy form: accepted (not a failure), but short of the current one. */
+export const LEGACY_CREDIT = 0.75;
+
+/** The verdict for a standard declared in src/model/agent-standards.ts (name and revision from there). */
+export function revisionOf(id: AgentStandardId, veredito: Veredito, extra: { forma?: string; migracao?: string } = {}): RevisaoVerificada {
+  const standard = standardById(id);
+  return { padrao: standard.nome, testada: standard.revisao, veredito, ...extra };
+}
+
+/** The sentence that closes a check's `detalhe`: the revision tested and the verdict, in words. */
+export function verdictSentence(revisao: RevisaoVerificada): string {
+  const base = `${revisao.padrao} ${revisao.testada}`;
+  if (revisao.veredito === 'atual') return `Forma atual (${base}).`;
+  if (revisao.veredito === 'legado') return `Forma anterior aceita (${revisao.forma ?? 'legado'}); a atual é ${base}.`;
+  return `Forma inválida ou obsoleta para ${base}${revisao.forma ? ` (${revisao.forma})` : ''}.`;
+}
+
+/**
+ * An outcome with its verdict: `atual` passes, `legado` earns `LEGACY_CREDIT` with the migration note as the fix,
+ * `invalido` fails with it. `detalhe` gets the verdict sentence appended.
+ */
+export function withVerdict(detalhe: string, revisao: RevisaoVerificada, extra: Partial<CheckOutcome> = {}): CheckOutcome {
+  const text = `${detalhe} ${verdictSentence(revisao)}`;
+  if (revisao.veredito === 'atual') return { status: 'passou', detalhe: text, revisao, ...extra };
+  const fix = revisao.migracao ? { comoCorrigir: revisao.migracao } : {};
+  if (revisao.veredito === 'legado') return { status: 'parcial', credito: LEGACY_CREDIT, detalhe: text, revisao, ...fix, ...extra };
+  return { status: 'falhou', detalhe: text, revisao, ...fix, ...extra };
+}
