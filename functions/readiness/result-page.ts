@@ -15,6 +15,17 @@ export { escapeHtml, grauClass };
 
 /** The stylesheet of the measurement's form and result. */
 const ESTILOS = ['/medicao.css'];
+/** A result's page also styles the sections other modules add to it. */
+const RESULT_ESTILOS = [...ESTILOS, '/historico.css', '/acompanhar.css'];
+
+/**
+ * Sections other modules render and the result places (each self-contained, so a new layout can move it): the
+ * readings' history (./history-html.ts) and the offer to follow the domain (functions/follow/form-html.ts).
+ */
+export interface ResultSections {
+  historico?: string;
+  acompanhar?: string;
+}
 
 /** The addresses of the recorded reading in the API. */
 export function readingAddresses(origin: string, dominio: string): { leitura: string; api: string; sandbox: string } {
@@ -68,7 +79,7 @@ export function scopeText(envelope: Envelope): string | undefined {
 }
 
 /** The result section: the page's content, and what /medicao.js shows in place. */
-export function renderResultSection(envelope: Envelope, origin: string, offer: OfferOptions = {}): string {
+export function renderResultSection(envelope: Envelope, origin: string, offer: OfferOptions = {}, sections: ResultSections = {}): string {
   const parts: string[] = [];
   parts.push(`<section class="medicao-resultado" aria-labelledby="medicao-resultado-titulo">`);
   parts.push(`<h2 id="medicao-resultado-titulo">Resultado para <span class="medicao-dominio">${escapeHtml(envelope.dominio)}</span></h2>`);
@@ -116,7 +127,9 @@ export function renderResultSection(envelope: Envelope, origin: string, offer: O
     }
   }
 
+  if (sections.historico) parts.push(sections.historico);
   if (envelope.estado === 'registrada' || envelope.estado === 'nao_pontuada') parts.push(shareBlock(envelope.dominio, origin));
+  if (sections.acompanhar) parts.push(sections.acompanhar);
   parts.push(`<p class="small"><a href="${SCORING_PATH}">Como a nota é calculada</a></p>`);
   parts.push(renderOffer({ site: envelope.dominio, nota: envelope.nota, grau: envelope.grau }, offer));
   parts.push('</section>');
@@ -182,14 +195,14 @@ export function measureFormFor(dominio: string, label: string, intro: string): s
 }
 
 /** The whole result page, in the site's layout: the no-JS measurement's answer and the page of a domain's reading. */
-export function renderResultPage(envelope: Envelope, origin: string, offer: OfferOptions = {}): string {
+export function renderResultPage(envelope: Envelope, origin: string, offer: OfferOptions = {}, sections: ResultSections = {}): string {
   const again = measureFormFor(envelope.dominio, 'Medir de novo', 'O site mudou? Meça de novo: a nova leitura substitui esta (conta no limite de 3 medições por visitante a cada 24 horas).');
   return renderShellPage(
     {
       titulo: `Medição de ${envelope.dominio}`,
       descricao: 'Resultado da medição gratuita de prontidão para IA: nota, grau, camadas e lacunas com a correção.',
-      conteudo: `${renderResultSection(envelope, origin, offer)}\n${again}\n${voltar}\n${SCRIPT}`,
-      estilos: ESTILOS,
+      conteudo: `${renderResultSection(envelope, origin, offer, sections)}\n${again}\n${voltar}\n${SCRIPT}`,
+      estilos: RESULT_ESTILOS,
     },
     origin,
   );
@@ -226,8 +239,8 @@ export function renderLimitExtras(offer: OfferOptions): string {
   return `<div class="medicao-limite-extra">${renderOffer({}, offer, 2)}\n<p class="small">Para agentes e integrações, as leituras registradas também estão na API: veja a <a href="/agentes">página para agentes</a>.</p></div>\n`;
 }
 
-/** The markdown twin of a domain's result page (same facts as the HTML, for agents and people who prefer text). */
-export function renderResultMarkdown(envelope: Envelope, origin: string): string {
+/** The markdown twin of a domain's result page (same facts as the HTML, for agents and people who prefer text); `historico`: the history's markdown. */
+export function renderResultMarkdown(envelope: Envelope, origin: string, historico = ''): string {
   const lines: string[] = [`# Medição de ${envelope.dominio}`, ''];
   if (envelope.estado === 'registrada' && envelope.nota !== null && envelope.grau) {
     lines.push(`Nota **${envelope.nota} de 100**, grau **${envelope.grau}**. Medido em ${formatDate(envelope.medidoEm)}.`, '');
@@ -254,6 +267,7 @@ export function renderResultMarkdown(envelope: Envelope, origin: string): string
       lines.push('');
     }
   }
+  if (historico) lines.push(historico);
   const product = findProduct(OFFER_PRODUCT_ID);
   lines.push(`Página desta leitura: ${origin}${resultPath(envelope.dominio)}`, '', `[Como a nota é calculada](${origin}${SCORING_PATH}) · [Medir outro domínio](${origin}${MEASURE_PATH})`, '');
   if (product) {
