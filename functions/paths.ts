@@ -4,7 +4,7 @@
  * (functions/routes.ts) hands them to the functions. A tiny module of its own so the route table (read by the
  * Astro build, the local server and the adapter generator) does not load the operations' schemas.
  */
-import { RESULT_PREFIX } from '../src/model/measurement.ts';
+import { MEASURE_PATH, RESULT_PREFIX } from '../src/model/measurement.ts';
 
 export const API_INDEX = '/api';
 export const V1 = '/api/v1';
@@ -29,6 +29,14 @@ export const SEARCH_PAGE_PATH = '/busca';
 
 /** The result pages for people of the free measurement (`<prefix><dominio>`, and `.md` twins): the readiness function. */
 export const RESULT_PAGES = `${RESULT_PREFIX}*`;
+
+/**
+ * Following a domain by e-mail (functions/follow/): POST here asks for it; `/confirmar?t=` and `/cancelar?t=` are
+ * the links of the messages (the second is also the RFC 8058 one-click endpoint).
+ */
+export const FOLLOW_PATH = `${MEASURE_PATH}/acompanhar`;
+export const FOLLOW_CONFIRM_PATH = `${FOLLOW_PATH}/confirmar`;
+export const FOLLOW_CANCEL_PATH = `${FOLLOW_PATH}/cancelar`;
 
 /** The two MCP servers' endpoints (functions/mcp/servers.ts). */
 export const MCP_PATHS = { product: '/mcp', docs: '/mcp/docs' } as const;

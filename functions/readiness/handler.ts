@@ -33,6 +33,7 @@ import { readingAddresses, renderLimitExtras, renderMessagePage, renderNotMeasur
 import { entryOf, type HistoryEntry } from './changes.ts';
 import { readHistory } from './history.ts';
 import { renderHistoryMarkdown, renderHistorySection } from './history-html.ts';
+import { renderFollowSection } from '../follow/form-html.ts';
 import { countVisitor, peekVisitor, type VisitorState, visitorHeaders } from './visitor-limit.ts';
 
 const MEASURE_METHODS = ['POST', 'OPTIONS'] as const;
@@ -148,9 +149,10 @@ async function historyOf(context: RequestContext, reading: Envelope): Promise<Hi
   return entries.length || !current ? entries : [current];
 }
 
-/** The sections under a result: the history, and the offer to follow the domain. */
-const sectionsOf = (_context: RequestContext, _reading: Envelope, entries: HistoryEntry[]): ResultSections => ({
+/** The sections under a result: the history, and the offer to follow the domain (only with SMTP). */
+const sectionsOf = (context: RequestContext, reading: Envelope, entries: HistoryEntry[]): ResultSections => ({
   historico: renderHistorySection(entries),
+  acompanhar: renderFollowSection(context.config, reading.dominio),
 });
 
 // ---------------------------------------------------------------------------------------------------------
