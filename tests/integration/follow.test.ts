@@ -34,6 +34,7 @@ import { type LocalServer, startLocalServer } from '../../server/local.ts';
 import { resultPath } from '../../src/model/measurement.ts';
 import { agentReadySite, type Fixture, type FixtureHandler, guardNetwork, startFixture } from '../helpers/readiness.ts';
 import { resetServices, testServices } from '../helpers/services.ts';
+import { FOLLOW_ATTACK_CASES } from '../attacks/follow-cases.ts';
 import { type SmtpReceiver, startSmtpReceiver } from '../helpers/smtp.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook.ts';
 
@@ -365,6 +366,22 @@ describe('asking: limits, bad input and single-purpose links', () => {
     assert.equal(bot.status, 200);
     assert.equal(smtp.messages.length, sentBefore, 'nothing sent for a bot, nor for any refused request');
     assert.equal(store.sizeOf('state') > 0, true);
+    assert.deepEqual(await readQueue(store), {});
+  });
+
+  test('the attack table (tests/attacks/follow-cases.ts): a clear 4xx each, nothing sent, nothing queued', async () => {
+    const store = useRuntime();
+    await measureNow();
+    const sent = smtp.messages.length;
+    for (const row of FOLLOW_ATTACK_CASES) {
+      const body = row.bytes ? new Uint8Array(row.bytes) : row.body?.replace('{dominio}', encodeURIComponent(fixture.host)).replace('{big}', 'x'.repeat(9 * 1024));
+      const res = await fetch(`${server.url}${FOLLOW}${row.path ?? ''}`, { method: row.method ?? 'POST', headers: { accept: 'application/json', ...row.headers }, body });
+      assert.equal(res.status, row.status, row.name);
+      const answer = (await res.json()) as { error: string; error_description: string };
+      assert.equal(answer.error, row.error, row.name);
+      assert.ok(answer.error_description.length > 10, row.name);
+    }
+    assert.equal(smtp.messages.length, sent);
     assert.deepEqual(await readQueue(store), {});
   });
 

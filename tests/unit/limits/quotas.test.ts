@@ -78,6 +78,8 @@ test('one builder of the rate-limit fields: the exact bytes of every quota’s h
 /** Counters that are not quotas (nothing is refused by them), each with its reason. */
 const NOT_QUOTAS: Record<string, string> = {
   'contact/leads.ts': 'the sequence number of the next lead',
+  'follow/subscriptions.ts': 'the sequence number of the next follow-up',
+  'readiness/history.ts': 'the next slot of the history ring',
 };
 
 test('no limit outside the table: no `.hit(` in the functions but the store, the table and the counters that are not quotas', () => {
