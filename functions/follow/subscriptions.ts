@@ -21,6 +21,7 @@ import { createHash, createHmac, randomBytes } from 'node:crypto';
 import type { Config } from '../config.ts';
 import type { HistoryEntry } from '../readiness/changes.ts';
 import { pinHistory, unpinHistory } from '../readiness/history.ts';
+import { guarded } from '../store/guarded.ts';
 import { type Store, StoreUnavailableError } from '../store/types.ts';
 
 /** A pending follow-up (and its confirmation link) lasts this long. */
@@ -67,14 +68,6 @@ export interface Subscription {
   base: HistoryEntry | null;
   /** The number of the lead this follow-up made (functions/contact/leads.ts), once confirmed. */
   contato: number | null;
-}
-
-async function guarded<T>(operation: () => Promise<T>): Promise<T> {
-  try {
-    return await operation();
-  } catch (error) {
-    throw error instanceof StoreUnavailableError ? error : new StoreUnavailableError(error);
-  }
 }
 
 /** A new link token (256 random bits) and the hash it is stored under. */

@@ -21,7 +21,8 @@
  */
 import { z } from 'zod';
 import { GRAUS } from '../../src/model/measurement.ts';
-import { type Store, StoreUnavailableError } from '../store/types.ts';
+import { guarded } from '../store/guarded.ts';
+import type { Store } from '../store/types.ts';
 import { type CheckStatus, type HistoryEntry, entryOf } from './changes.ts';
 import type { Envelope } from './envelope.ts';
 
@@ -105,14 +106,6 @@ function decode(record: StoredHistory): HistoryEntry[] {
 }
 
 // ---------------------------------------------------------------------------------------------- the store
-
-async function guarded<T>(operation: () => Promise<T>): Promise<T> {
-  try {
-    return await operation();
-  } catch (error) {
-    throw error instanceof StoreUnavailableError ? error : new StoreUnavailableError(error);
-  }
-}
 
 /** The stored record of `domain`, or null (absent, or written in a shape this version cannot read). */
 async function readRecord(store: Store, domain: string): Promise<StoredHistory | null> {

@@ -21,6 +21,7 @@ import { resultPath } from '../../src/model/measurement.ts';
 import { registerAndExchange, signAccessToken } from '../helpers/api-tokens.ts';
 import { type OpenApiDoc, type ResponseValidator, responseValidator } from '../helpers/openapi.ts';
 import { agentReadySite, type Fixture, guardNetwork, startFixture } from '../helpers/readiness.ts';
+import { scoredReading as reading } from '../helpers/readings.ts';
 import { resetServices, testServices } from '../helpers/services.ts';
 
 const services = testServices();
@@ -36,31 +37,11 @@ function useRuntime(env: Record<string, string> = {}): MemoryStore {
 
 const day = (n: number) => new Date(Date.UTC(2026, 2, 2 + 7 * n, 12)).toISOString();
 
-function reading(dominio: string, at: string, nota: number, grau: Envelope['grau'], checks: Record<string, [string, number?]>, metodo = METHOD_REVISION): Envelope {
-  return {
-    dominio,
-    estado: 'registrada',
-    nota,
-    grau,
-    camadas: [
-      {
-        id: 'descoberta',
-        nome: 'Descoberta',
-        nota,
-        verificacoes: Object.entries(checks).map(([id, [status, revisao = 1]]) => ({ id, nome: id, status: status as 'passou', peso: 4, pontos: 0, detalhe: '<b>texto do site</b>', revisao })),
-      },
-    ],
-    lacunas: [],
-    medidoEm: at,
-    revisaoDoMetodo: metodo,
-  };
-}
-
 /** Three readings: the site breaks its llms.txt; then hsts is revised (revision 2) and the method changes. */
 async function seed(store: MemoryStore, dominio = 'historico.com.br'): Promise<void> {
-  await saveReading(store, reading(dominio, day(0), 92, 'A', { 'llms-txt': ['passou'], hsts: ['passou'] }));
-  await saveReading(store, reading(dominio, day(1), 71, 'B-', { 'llms-txt': ['falhou'], hsts: ['passou'] }));
-  await saveReading(store, reading(dominio, day(2), 66, 'C+', { 'llms-txt': ['falhou'], hsts: ['parcial', 2] }, 'outrometodo1'));
+  await saveReading(store, reading(dominio, day(0), 92, 'A', { 'llms-txt': 'passou', hsts: 'passou' }));
+  await saveReading(store, reading(dominio, day(1), 71, 'B-', { 'llms-txt': 'falhou', hsts: 'passou' }));
+  await saveReading(store, reading(dominio, day(2), 66, 'C+', { 'llms-txt': 'falhou', hsts: ['parcial', 2] }, 'outrometodo1'));
 }
 
 before(async () => {
@@ -118,7 +99,7 @@ describe('the result page shows the history as its own section', () => {
 
   test('a domain recorded before the history existed shows its one reading, and says the trend starts with the next', async () => {
     const store = useRuntime();
-    await store.set('readiness:reading:antigo.com.br', reading('antigo.com.br', day(0), 80, 'B+', { sitemap: ['passou'] }));
+    await store.set('readiness:reading:antigo.com.br', reading('antigo.com.br', day(0), 80, 'B+', { sitemap: 'passou' }));
     const html = await (await fetch(`${server.url}${resultPath('antigo.com.br')}`)).text();
     assert.match(html, /Esta é a primeira: a evolução aparece a partir da próxima leitura\./);
     assert.equal(/<section class="historico"[\s\S]*?<\/section>/.exec(html)![0].match(/<circle /g)?.length, 1);

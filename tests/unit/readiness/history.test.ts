@@ -14,32 +14,11 @@ import { appendHistory, HISTORY_LIMIT, historyKey, historySlot, pinHistory, read
 import { saveReading } from '../../../functions/readiness/readings.ts';
 import { METHOD_REVISION, methodRevision } from '../../../functions/readiness/revision.ts';
 import { MemoryStore } from '../../../functions/store/memory.ts';
+import { scoredReading } from '../../helpers/readings.ts';
 
 const day = (n: number) => new Date(Date.UTC(2026, 0, 1 + n)).toISOString();
 
-/** A scored reading of `dominio` whose checks have the given statuses (id → status[, revision]). */
-function reading(dominio: string, at: string, nota: number, grau: Envelope['grau'], checks: Record<string, string | [string, number]>, metodo = METHOD_REVISION): Envelope {
-  return {
-    dominio,
-    estado: 'registrada',
-    nota,
-    grau,
-    camadas: [
-      {
-        id: 'acesso',
-        nome: 'Acesso',
-        nota,
-        verificacoes: Object.entries(checks).map(([id, value]) => {
-          const [status, revisao] = Array.isArray(value) ? value : [value, 1];
-          return { id, nome: id, status: status as 'passou', peso: 4, pontos: 0, detalhe: 'texto que o histórico não guarda', revisao };
-        }),
-      },
-    ],
-    lacunas: [],
-    medidoEm: at,
-    revisaoDoMetodo: metodo,
-  };
-}
+const reading = scoredReading;
 
 const unscored = (dominio: string, at: string): Envelope => ({ dominio, estado: 'nao_pontuada', nota: null, grau: null, camadas: [], lacunas: [], medidoEm: at, motivo: 'fora do ar' });
 
