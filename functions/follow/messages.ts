@@ -145,7 +145,7 @@ export function alertMessage(input: AlertInput): MailMessage {
   const body = render(
     subject,
     [
-      { p: `A medição de ${day(change.para)} de ${dominio} deu ${valueOf(change.nota.para === null ? { nota: null, grau: null } : { nota: change.nota.para, grau: change.grau.para })}; a anterior, de ${day(change.de)}, tinha dado ${valueOf({ nota: change.nota.de, grau: change.grau.de })}.` },
+      { p: `A medição de ${day(change.para)} de ${dominio} deu ${valueOf({ nota: change.nota.para, grau: change.grau.para })}; a anterior, de ${day(change.de)}, tinha dado ${valueOf({ nota: change.nota.de, grau: change.grau.de })}.` },
       { p: 'O que mudou:' },
       { ul: changeLines(change, input.motivo) },
       { link: `${origin}${resultPath(dominio)}`, label: 'Ver o resultado completo, as correções e o histórico' },

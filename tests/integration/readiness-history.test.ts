@@ -9,13 +9,21 @@
  * - a real measurement through `/api/ia/medicao` appends to the history, with the method's revision.
  */
 import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { loadConfig } from '../../functions/config.ts';
 import type { Envelope } from '../../functions/readiness/envelope.ts';
-import { readHistory } from '../../functions/readiness/history.ts';
+import { appendHistory, historySlot, pinHistory, readHistory } from '../../functions/readiness/history.ts';
 import { saveReading } from '../../functions/readiness/readings.ts';
 import { METHOD_REVISION } from '../../functions/readiness/revision.ts';
 import { MemoryStore } from '../../functions/store/memory.ts';
+import { SqliteStore } from '../../functions/store/sqlite.ts';
+import type { Store } from '../../functions/store/types.ts';
+import { UpstashStore } from '../../functions/store/upstash.ts';
+import { type RedisBridge, redisUnavailable, startRedisBridge } from '../helpers/redis.ts';
 import { type LocalServer, startLocalServer } from '../../server/local.ts';
 import { resultPath } from '../../src/model/measurement.ts';
 import { registerAndExchange, signAccessToken } from '../helpers/api-tokens.ts';
@@ -217,4 +225,41 @@ describe('a real measurement appends to the history', () => {
     assert.equal(history.length, 2);
     assert.ok(history.every((e) => e.metodo === METHOD_REVISION && e.estado === 'registrada'));
   });
+});
+
+describe('the history in every store: memory, the SQLite file of npm start, Upstash (a real Redis)', () => {
+  let bridge: RedisBridge | undefined;
+  const dir = mkdtempSync(join(tmpdir(), 'historico-'));
+  const skipRedis = redisUnavailable();
+  before(async () => {
+    if (!skipRedis) bridge = await startRedisBridge();
+  });
+  after(async () => {
+    await bridge?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const kinds: [string, () => Store, false | string][] = [
+    ['memory', () => new MemoryStore(), false],
+    ['sqlite', () => new SqliteStore({ dir }), false],
+    ['upstash', () => new UpstashStore({ url: bridge!.url, token: bridge!.token, prefix: `t-${randomBytes(4).toString('hex')}:` }), skipRedis],
+  ];
+  for (const [name, make, skip] of kinds) {
+    test(`${name}: readings kept in order, the ring takes the oldest slot, a pinned history stays`, { skip }, async () => {
+      const store = make();
+      const ring = { domains: 2 };
+      const run = randomBytes(3).toString('hex');
+      const d = (n: string) => `${n}-${run}.com.br`;
+      for (let i = 0; i < 3; i++) await appendHistory(store, reading(d('a'), day(i), 90 - i, 'A', { sitemap: i === 2 ? 'falhou' : 'passou' }), ring);
+      assert.deepEqual((await readHistory(store, d('a'))).map((e) => [e.nota, e.verificacoes.sitemap?.status]), [[90, 'passou'], [89, 'passou'], [88, 'falhou']]);
+      await pinHistory(store, d('a'), 1);
+      await appendHistory(store, reading(d('b'), day(0), 80, 'B+', { sitemap: 'passou' }), ring);
+      await appendHistory(store, reading(d('c'), day(0), 70, 'B-', { sitemap: 'passou' }), ring);
+      await appendHistory(store, reading(d('e'), day(0), 60, 'C', { sitemap: 'passou' }), ring);
+      assert.deepEqual(await readHistory(store, d('b')), [], 'b lost its slot and its history');
+      assert.equal((await readHistory(store, d('a'))).length, 3, 'the pinned history stays');
+      assert.equal(await historySlot(store, d('a')), null);
+      if (store instanceof SqliteStore) store.close();
+    });
+  }
 });
