@@ -1,6 +1,6 @@
 /**
  * "Acompanhar este domínio": the offer under a result, self-contained (its own class names `acompanhar-*` and
- * stylesheet /acompanhar.css, no script), so a new layout can move it. Not offered without SMTP (`config.mail`).
+ * stylesheet /acompanhar.css, linked from the section itself; no script), so a new layout can move it. Not offered without SMTP (`config.mail`).
  * The consent text says, in pt-BR, what for, what is sent and how often, and what happens to the address; the
  * form posts the address (never in a URL) with the domain and an explicit consent checkbox.
  */
@@ -37,6 +37,8 @@ export function renderFollowSection(config: Pick<Config, 'mail' | 'followInterva
   const items = consentItems(dominio, config.followIntervalSeconds);
   return [
     '<section class="acompanhar panel" aria-labelledby="acompanhar-titulo">',
+    // Its own stylesheet, linked from the section: styled wherever the section is placed.
+    `<link rel="stylesheet" href="${FOLLOW_STYLESHEET}">`,
     '<h3 id="acompanhar-titulo">Acompanhar este domínio</h3>',
     `<p>Receba um aviso por e-mail quando a prontidão de <strong>${escapeHtml(dominio)}</strong> piorar.</p>`,
     `<form class="acompanhar-form" method="post" action="${FOLLOW_PATH}">`,

@@ -1,7 +1,7 @@
 /**
  * The history of a domain's readings as a section of the result page (and of the measurement's in-place result),
  * and as markdown for the page's twin. Self-contained: one function per format, its own class names (`historico-*`)
- * and stylesheet (/historico.css), no script, so the section can move anywhere in a page. It shows:
+ * and stylesheet (/historico.css, linked from the section itself), no script, so the section can move anywhere in a page. It shows:
  *
  * - the trend: an inline SVG line chart of the nota over the readings, drawn on the server (no JavaScript), with a
  *   `<title>` and a `<desc>` that say what it shows, and each point titled with its date, nota and grade;
@@ -127,7 +127,9 @@ export function changeHeadline(change: ReadingChange): string {
 /** The section: chart, the values as a table, and what changed. */
 export function renderHistorySection(entries: readonly HistoryEntry[]): string {
   if (!entries.length) return '';
-  const parts: string[] = ['<section class="historico" aria-labelledby="historico-titulo">', '<h3 id="historico-titulo">Histórico das leituras</h3>'];
+  // The section brings its own stylesheet, so it is styled wherever it is placed (the result page, the result shown in
+  // place on the measurement page), and the measurement page loads it only when a result arrives.
+  const parts: string[] = ['<section class="historico" aria-labelledby="historico-titulo">', `<link rel="stylesheet" href="${HISTORY_STYLESHEET}">`, '<h3 id="historico-titulo">Histórico das leituras</h3>'];
   parts.push(
     `<p class="small">Cada leitura registrada deste domínio fica guardada (as ${HISTORY_LIMIT} mais recentes). ${
       entries.length === 1 ? 'Esta é a primeira: a evolução aparece a partir da próxima leitura.' : escapeHtml(describeTrend(entries))

@@ -13,10 +13,8 @@ import type { Envelope } from './envelope.ts';
 
 export { escapeHtml, grauClass };
 
-/** The stylesheet of the measurement's form and result. */
+/** The stylesheet of the measurement's form and result (the sections other modules add link their own). */
 const ESTILOS = ['/medicao.css'];
-/** A result's page also styles the sections other modules add to it. */
-const RESULT_ESTILOS = [...ESTILOS, '/historico.css', '/acompanhar.css'];
 
 /**
  * Sections other modules render and the result places (each self-contained, so a new layout can move it): the
@@ -202,7 +200,7 @@ export function renderResultPage(envelope: Envelope, origin: string, offer: Offe
       titulo: `Medição de ${envelope.dominio}`,
       descricao: 'Resultado da medição gratuita de prontidão para IA: nota, grau, camadas e lacunas com a correção.',
       conteudo: `${renderResultSection(envelope, origin, offer, sections)}\n${again}\n${voltar}\n${SCRIPT}`,
-      estilos: RESULT_ESTILOS,
+      estilos: ESTILOS,
     },
     origin,
   );

@@ -30,7 +30,6 @@ export const diagnostico: PageKind = {
   },
 };
 
-// The result shown in place carries the history and the offer to follow the domain, each with its stylesheet.
-export const medicao: PageKind = { modelo: 'medicao', estilos: ['/medicao.css', '/historico.css', '/acompanhar.css'] };
+export const medicao: PageKind = { modelo: 'medicao', estilos: ['/medicao.css'] };
 
 export const secaoDiagnostico: PageKind = { modelo: 'secao-diagnostico' };
