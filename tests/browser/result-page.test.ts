@@ -105,10 +105,11 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
       await page.waitForSelector('.medicao-resultado a[data-link-resultado]', { timeout: 15_000 });
       assert.ok((await focusedOnScreen(page))?.onScreen, 'the result heading is focused and on screen');
       assert.equal(await page.isVisible('.medicao-oferta'), true);
-      // The history and the offer to follow the domain come with the result, styled (their stylesheets are on the page).
+      // The history and the offer to follow the domain come with the result, styled by the stylesheets they link.
       assert.equal(await page.isVisible('.medicao-resultado .historico svg.historico-grafico'), true);
       assert.equal(await page.isVisible('.medicao-resultado .acompanhar #acompanhar-email'), true);
-      assert.equal(await page.evaluate(() => getComputedStyle(document.querySelector('.acompanhar-termos dt')!).fontWeight), '700');
+      await page.waitForFunction(() => getComputedStyle(document.querySelector('.acompanhar-termos dt')!).fontWeight === '700', undefined, { timeout: 5_000 });
+      await page.waitForFunction(() => getComputedStyle(document.querySelector('.historico-grafico')!).maxWidth !== 'none', undefined, { timeout: 5_000 });
       await page.click('.medicao-resultado a[data-link-resultado]');
       await page.waitForSelector('h1');
       assert.equal(new URL(page.url()).pathname, `${RESULT}${encodeURIComponent(site.host)}`);
