@@ -186,7 +186,7 @@ export const historyReadingSchema = z
     grau: grauOrNull,
     revisaoDoMetodo: z.string().nullable().describe('a revisão do método que pontuou a leitura; null nas leituras anteriores a este registro'),
     verificacoes: z
-      .array(z.object({ id: z.string(), status: z.enum(STATUS_VERIFICACAO), revisao: z.int().min(1).describe('a revisão da verificação nesta leitura') }))
+      .array(z.object({ id: z.string(), status: z.enum(STATUS_VERIFICACAO), versao: z.int().min(1).describe('a versão da verificação nesta leitura') }))
       .describe('o resultado de cada verificação (vazio numa leitura sem nota)'),
   })
   .describe('Uma leitura guardada no histórico: o resultado, sem os textos (que só a última leitura guarda).');
@@ -210,8 +210,8 @@ export const historyChangeSchema = z
           sentido: z.enum(['piorou', 'melhorou', 'mudou']).describe('`mudou`: de ou para `nao_se_aplica`, ou a verificação entrou ou saiu do método'),
           causa: z
             .enum(['site', 'verificacao', 'metodo'])
-            .describe('`site`: mesma verificação, mesma revisão, resultado diferente; `verificacao`: a verificação foi revista entre as leituras; `metodo`: a verificação entrou ou saiu do método'),
-          revisao: z.object({ de: z.int(), para: z.int() }).optional().describe('as revisões da verificação, quando diferem'),
+            .describe('`site`: mesma verificação, mesma versão, resultado diferente; `verificacao`: a verificação foi revista entre as leituras; `metodo`: a verificação entrou ou saiu do método'),
+          versao: z.object({ de: z.int(), para: z.int() }).optional().describe('as revisões da verificação, quando diferem'),
         }),
       )
       .describe('as verificações que mudaram de resultado, as que pioraram primeiro'),

@@ -30,7 +30,7 @@ export interface HistoryEntry {
   /** The method's revision (`revisaoDoMetodo`); null for readings recorded before revisions existed. */
   metodo: string | null;
   /** Check id → its status and revision (empty for an unscored reading). */
-  verificacoes: Record<string, { status: CheckStatus; revisao: number }>;
+  verificacoes: Record<string, { status: CheckStatus; versao: number }>;
 }
 
 export type ChangeDirection = 'piorou' | 'melhorou' | 'mudou';
@@ -46,7 +46,7 @@ export interface CheckChange {
   sentido: ChangeDirection;
   causa: ChangeCause;
   /** Present when the check's revision differs between the two readings. */
-  revisao?: { de: number; para: number };
+  versao?: { de: number; para: number };
 }
 
 export interface ReadingChange {
@@ -66,7 +66,7 @@ export function entryOf(envelope: Envelope): HistoryEntry | null {
   if ((envelope.estado !== 'registrada' && envelope.estado !== 'nao_pontuada') || !envelope.medidoEm) return null;
   const verificacoes: HistoryEntry['verificacoes'] = {};
   if (envelope.estado === 'registrada') {
-    for (const camada of envelope.camadas) for (const v of camada.verificacoes) verificacoes[v.id] = { status: v.status, revisao: v.revisao ?? 1 };
+    for (const camada of envelope.camadas) for (const v of camada.verificacoes) verificacoes[v.id] = { status: v.status, versao: v.versao ?? 1 };
   }
   return {
     medidoEm: envelope.medidoEm,
@@ -101,7 +101,7 @@ export function compareEntries(a: HistoryEntry, b: HistoryEntry): ReadingChange 
       const before = a.verificacoes[id];
       const after = b.verificacoes[id];
       if (before && after && before.status === after.status) continue;
-      const revised = before && after && before.revisao !== after.revisao;
+      const revised = before && after && before.versao !== after.versao;
       verificacoes.push({
         id,
         nome: checkName(id),
@@ -109,7 +109,7 @@ export function compareEntries(a: HistoryEntry, b: HistoryEntry): ReadingChange 
         para: after?.status ?? null,
         sentido: direction(before?.status ?? null, after?.status ?? null),
         causa: !before || !after ? 'metodo' : revised ? 'verificacao' : 'site',
-        ...(revised ? { revisao: { de: before.revisao, para: after.revisao } } : {}),
+        ...(revised ? { versao: { de: before.versao, para: after.versao } } : {}),
       });
     }
   }
@@ -156,7 +156,7 @@ export function describeCheckChange(change: CheckChange): string {
   if (change.para === null) return `${change.nome}: verificação que saiu do método (${STATUS_WORDS[change.de]}); não é mudança do site.`;
   const what = `${change.nome}: ${STATUS_WORDS[change.de]}, agora ${STATUS_NOW[change.para]}`;
   if (change.causa === 'verificacao') {
-    return `${what}. A verificação foi revista entre as duas leituras (revisão ${change.revisao!.de} → ${change.revisao!.para}): a mudança pode vir do novo critério, não do site.`;
+    return `${what}. A verificação foi revista entre as duas leituras (versão ${change.versao!.de} → ${change.versao!.para}): a mudança pode vir do novo critério, não do site.`;
   }
   return `${what}. Mesma verificação, mesma revisão: o site mudou.`;
 }

@@ -58,12 +58,12 @@ export const verificacaoSchema = z.object({
   peso: z.number().describe('peso na camada'),
   pontos: z.number().describe('pontos obtidos (0 a peso); 0 quando não se aplica'),
   detalhe: z.string().describe('o que foi observado'),
-  revisao: z
+  versao: z
     .number()
     .int()
     .min(1)
     .optional()
-    .describe('revisão da verificação: sobe quando ela passa a julgar de outro jeito (o código dela ou a revisão do padrão que ela lê); ausente em leituras anteriores a este campo'),
+    .describe('versão da verificação: sobe quando ela passa a julgar de outro jeito (o código dela ou a revisão do padrão que ela lê); ausente em leituras anteriores a este campo'),
   robots: robotsDecisoesSchema.optional(),
 });
 

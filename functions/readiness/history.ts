@@ -79,7 +79,7 @@ function encode(dominio: string, vaga: number | null, entries: readonly HistoryE
     vaga,
     ids,
     leituras: entries.map((entry) => {
-      const revised = Object.values(entry.verificacoes).some((v) => v.revisao !== 1);
+      const revised = Object.values(entry.verificacoes).some((v) => v.versao !== 1);
       return {
         em: entry.medidoEm,
         e: entry.estado === 'registrada' ? 'r' : 'n',
@@ -87,7 +87,7 @@ function encode(dominio: string, vaga: number | null, entries: readonly HistoryE
         g: entry.grau,
         m: entry.metodo,
         s: ids.map((id) => (entry.verificacoes[id] ? CODE[entry.verificacoes[id].status] : '-')).join(''),
-        ...(revised ? { r: ids.map((id) => entry.verificacoes[id]?.revisao ?? '').join(',') } : {}),
+        ...(revised ? { r: ids.map((id) => entry.verificacoes[id]?.versao ?? '').join(',') } : {}),
       };
     }),
   };
@@ -99,7 +99,7 @@ function decode(record: StoredHistory): HistoryEntry[] {
     const revisions = stored.r?.split(',');
     record.ids.forEach((id, i) => {
       const status = STATUS_OF[stored.s[i] ?? '-'];
-      if (status) verificacoes[id] = { status, revisao: Number(revisions?.[i]) || 1 };
+      if (status) verificacoes[id] = { status, versao: Number(revisions?.[i]) || 1 };
     });
     return { medidoEm: stored.em, estado: stored.e === 'r' ? 'registrada' : 'nao_pontuada', nota: stored.n, grau: stored.g, metodo: stored.m, verificacoes };
   });

@@ -16,7 +16,7 @@ import { isLoopbackTarget } from './domain.ts';
 import type { Envelope, Lacuna } from './envelope.ts';
 import { createSafeFetcher, type FetchedResponse, FetchError } from './fetch/safe-fetch.ts';
 import type { NetworkHooks } from './fetch/network.ts';
-import { METHOD_REVISION } from './revision.ts';
+import { METHOD_REVISION } from './method-revision.ts';
 import { score } from './scoring.ts';
 
 export interface MeasureOptions {
@@ -89,7 +89,7 @@ function describeFetchError(error: FetchError): string {
  * the home page was read: such a measurement must not be recorded.
  */
 export async function measure(domain: string, options: MeasureOptions): Promise<Envelope> {
-  // Every reading names the method it was scored with (functions/readiness/revision.ts).
+  // Every reading names the method it was scored with (functions/readiness/method-revision.ts).
   return { ...boundReading(await measureSite(domain, options)), revisaoDoMetodo: METHOD_REVISION };
 }
 

@@ -29,7 +29,7 @@ export function historyBody(dominio: string, entries: readonly HistoryEntry[], o
       nota: e.nota,
       grau: e.grau,
       revisaoDoMetodo: e.metodo,
-      verificacoes: Object.entries(e.verificacoes).map(([id, v]) => ({ id, status: v.status, revisao: v.revisao })),
+      verificacoes: Object.entries(e.verificacoes).map(([id, v]) => ({ id, status: v.status, versao: v.versao })),
     })),
     mudancas: changesOf(entries).map(({ de, para, nota, grau, estado, metodoMudou, piorou, verificacoes }) => ({ de, para, nota, grau, estado, metodoMudou, piorou, verificacoes })),
     medirEm: measurePageUrl(origin),

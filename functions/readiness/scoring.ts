@@ -12,7 +12,7 @@
 import type { Camada, Envelope, Lacuna, Verificacao } from './envelope.ts';
 import type { CamadaId, CheckDefinition, CheckOutcome } from './checks/types.ts';
 import { type Grau, gradeFor } from '../../src/model/measurement.ts';
-import { checkRevision } from './checks/types.ts';
+import { checkVersion } from './checks/types.ts';
 
 export type Severidade = 'critica' | 'alta' | 'media' | 'baixa';
 
@@ -74,8 +74,8 @@ export function score(results: readonly ScoredCheck[]): Score {
           layerEarned += pontos;
           layerTotal += peso;
         }
-        const revisao = checkRevision(check);
-        return { id: check.id, nome: check.nome, status: outcome.status, peso, pontos, detalhe: outcome.detalhe, revisao, ...(outcome.robots ? { robots: outcome.robots } : {}) };
+        const versao = checkVersion(check);
+        return { id: check.id, nome: check.nome, status: outcome.status, peso, pontos, detalhe: outcome.detalhe, versao, ...(outcome.robots ? { robots: outcome.robots } : {}) };
       });
     earned += layerEarned;
     total += layerTotal;

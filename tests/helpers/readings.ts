@@ -3,7 +3,7 @@
  * revisions), recorded with the given method revision, without a measurement.
  */
 import type { Envelope } from '../../functions/readiness/envelope.ts';
-import { METHOD_REVISION } from '../../functions/readiness/revision.ts';
+import { METHOD_REVISION } from '../../functions/readiness/method-revision.ts';
 
 /** `checks`: id → status, or [status, revision]. Each check's `detalhe` is site-like text the history must not keep. */
 export function scoredReading(dominio: string, at: string, nota: number, grau: Envelope['grau'], checks: Record<string, string | [string, number]>, metodo = METHOD_REVISION): Envelope {
@@ -18,8 +18,8 @@ export function scoredReading(dominio: string, at: string, nota: number, grau: E
         nome: 'Descoberta',
         nota,
         verificacoes: Object.entries(checks).map(([id, value]) => {
-          const [status, revisao] = Array.isArray(value) ? value : [value, 1];
-          return { id, nome: id, status: status as 'passou', peso: 4, pontos: 0, detalhe: '<b>texto do site</b>', revisao };
+          const [status, versao] = Array.isArray(value) ? value : [value, 1];
+          return { id, nome: id, status: status as 'passou', peso: 4, pontos: 0, detalhe: '<b>texto do site</b>', versao };
         }),
       },
     ],

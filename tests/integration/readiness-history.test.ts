@@ -18,7 +18,7 @@ import { loadConfig } from '../../functions/config.ts';
 import type { Envelope } from '../../functions/readiness/envelope.ts';
 import { appendHistory, historySlot, pinHistory, readHistory } from '../../functions/readiness/history.ts';
 import { saveReading } from '../../functions/readiness/readings.ts';
-import { METHOD_REVISION } from '../../functions/readiness/revision.ts';
+import { METHOD_REVISION } from '../../functions/readiness/method-revision.ts';
 import { MemoryStore } from '../../functions/store/memory.ts';
 import { SqliteStore } from '../../functions/store/sqlite.ts';
 import type { Store } from '../../functions/store/types.ts';
@@ -137,8 +137,8 @@ describe('GET /api/v1/prontidao/{dominio}/historico', () => {
       [day(2), 66, 'C+', 'outrometodo1'],
     ]);
     assert.deepEqual(body.leituras[2].verificacoes, [
-      { id: 'llms-txt', status: 'falhou', revisao: 1 },
-      { id: 'hsts', status: 'parcial', revisao: 2 },
+      { id: 'llms-txt', status: 'falhou', versao: 1 },
+      { id: 'hsts', status: 'parcial', versao: 2 },
     ]);
     assert.equal(body.mudancas.length, 2);
     assert.deepEqual(
@@ -148,7 +148,7 @@ describe('GET /api/v1/prontidao/{dominio}/historico', () => {
         [true, true, [['hsts', 'passou', 'parcial', 'piorou', 'verificacao']]],
       ],
     );
-    assert.deepEqual(body.mudancas[1].verificacoes[0].revisao, { de: 1, para: 2 });
+    assert.deepEqual(body.mudancas[1].verificacoes[0].versao, { de: 1, para: 2 });
   });
 
   test('no reading: 200 ausente with the measuring page; an invalid domain: 400; without prontidao.read: 403', async () => {
@@ -219,7 +219,7 @@ describe('a real measurement appends to the history', () => {
       assert.equal(res.status, 200, await res.clone().text());
       const envelope = (await res.json()) as Envelope;
       assert.equal(envelope.revisaoDoMetodo, METHOD_REVISION);
-      assert.ok(envelope.camadas.every((c) => c.verificacoes.every((v) => v.revisao === 1)));
+      assert.ok(envelope.camadas.every((c) => c.verificacoes.every((v) => v.versao === 1)));
     }
     const history = await readHistory(store, fixture.host);
     assert.equal(history.length, 2);

@@ -166,10 +166,10 @@ const SANDBOX_HISTORY: readonly HistoryEntry[] = [
   grau: grau as HistoryEntry['grau'],
   metodo: 'sandbox00001',
   verificacoes: {
-    'robots-txt-valido': { status: 'passou', revisao: 1 },
-    'robos-ia-liberados': { status: robos as 'passou' | 'parcial', revisao: 1 },
-    'llms-txt-valido': { status: 'falhou', revisao: 1 },
-    'sitemap-xml': { status: 'passou', revisao: 1 },
+    'robots-txt-valido': { status: 'passou', versao: 1 },
+    'robos-ia-liberados': { status: robos as 'passou' | 'parcial', versao: 1 },
+    'llms-txt-valido': { status: 'falhou', versao: 1 },
+    'sitemap-xml': { status: 'passou', versao: 1 },
   },
 }));
 

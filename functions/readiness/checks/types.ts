@@ -41,14 +41,14 @@ export interface CheckDefinition {
   /**
    * The check's revision (default 1): raise it whenever the check judges differently than before, its own code
    * or the revision of the standard it reads (a new MCP, llms.txt or RFC text). Recorded in every reading, so a
-   * change between two readings is told apart: the site changed, or the check did (functions/readiness/revision.ts).
+   * change between two readings is told apart: the site changed, or the check did (functions/readiness/method-revision.ts).
    */
-  revisao?: number;
+  versao?: number;
   run(ctx: MeasurementContext): Promise<CheckOutcome>;
 }
 
-/** The revision a check is at (`revisao`, 1 when it never changed). */
-export const checkRevision = (check: Pick<CheckDefinition, 'revisao'>): number => check.revisao ?? 1;
+/** The revision a check is at (`versao`, 1 when it never changed). */
+export const checkVersion = (check: Pick<CheckDefinition, 'versao'>): number => check.versao ?? 1;
 
 export const passed = (detalhe: string): CheckOutcome => ({ status: 'passou', detalhe });
 export const failed = (detalhe: string, extra: Partial<CheckOutcome> = {}): CheckOutcome => ({ status: 'falhou', detalhe, ...extra });

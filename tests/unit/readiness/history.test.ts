@@ -12,7 +12,7 @@ import { changesOf, compareEntries, describeCheckChange, entryOf, type HistoryEn
 import type { Envelope } from '../../../functions/readiness/envelope.ts';
 import { appendHistory, HISTORY_LIMIT, historyKey, historySlot, pinHistory, readHistory, unpinHistory } from '../../../functions/readiness/history.ts';
 import { saveReading } from '../../../functions/readiness/readings.ts';
-import { METHOD_REVISION, methodRevision } from '../../../functions/readiness/revision.ts';
+import { METHOD_REVISION, methodRevision } from '../../../functions/readiness/method-revision.ts';
 import { MemoryStore } from '../../../functions/store/memory.ts';
 import { scoredReading } from '../../helpers/readings.ts';
 
@@ -36,7 +36,7 @@ describe('what changed between two readings', () => {
     assert.equal(byId['llms-txt']!.sentido, 'piorou');
     assert.equal(byId['llms-txt']!.nome, CHECKS.find((c) => c.id === 'llms-txt')!.nome, 'names from the registry');
     assert.equal(byId.hsts!.causa, 'verificacao');
-    assert.deepEqual(byId.hsts!.revisao, { de: 1, para: 2 });
+    assert.deepEqual(byId.hsts!.versao, { de: 1, para: 2 });
     assert.equal(byId.webmcp!.sentido, 'melhorou');
     assert.equal(byId['nova-verificacao']!.causa, 'metodo');
     assert.equal(byId['nova-verificacao']!.de, null);
@@ -72,7 +72,7 @@ describe('what changed between two readings', () => {
   test('the method revision is a digest of what decides a nota: another check revision gives another digest', () => {
     assert.match(METHOD_REVISION, /^[0-9a-f]{12}$/);
     assert.equal(methodRevision(), METHOD_REVISION);
-    const revised = CHECKS.map((c, i) => (i === 0 ? { ...c, revisao: 2 } : c));
+    const revised = CHECKS.map((c, i) => (i === 0 ? { ...c, versao: 2 } : c));
     assert.notEqual(methodRevision(revised), METHOD_REVISION);
     assert.notEqual(methodRevision(CHECKS.slice(1)), METHOD_REVISION);
   });
@@ -88,7 +88,7 @@ describe('the history in the store', () => {
     assert.equal(history[0]!.medidoEm, day(8));
     assert.equal(history.at(-1)!.medidoEm, day(HISTORY_LIMIT + 7));
     assert.equal(history.at(-1)!.nota, 99, 'the same instant replaced, not added');
-    assert.deepEqual(history[1]!.verificacoes.sitemap, { status: 'passou', revisao: 1 });
+    assert.deepEqual(history[1]!.verificacoes.sitemap, { status: 'passou', versao: 1 });
     assert.equal(history[0]!.metodo, METHOD_REVISION);
   });
 
@@ -101,7 +101,7 @@ describe('the history in the store', () => {
     const bytes = Buffer.byteLength(JSON.stringify(raw));
     assert.ok(bytes < 16 * 1024, `${bytes} bytes`);
     const history = await readHistory(store, 'grande.com.br');
-    const expected: HistoryEntry['verificacoes'] = Object.fromEntries(Object.entries(all).map(([id, [status, revisao]]) => [id, { status: status as 'passou', revisao }]));
+    const expected: HistoryEntry['verificacoes'] = Object.fromEntries(Object.entries(all).map(([id, [status, versao]]) => [id, { status: status as 'passou', versao }]));
     assert.deepEqual(history.at(-2)!.verificacoes, expected);
     assert.equal(history.at(-1)!.estado, 'nao_pontuada');
     assert.deepEqual(history.at(-1)!.verificacoes, {});

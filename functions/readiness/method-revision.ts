@@ -1,6 +1,6 @@
 /**
  * The revision of the scoring method, recorded in every reading (`revisaoDoMetodo`) beside the revision of each
- * check (`verificacoes[].revisao`, declared by the check itself: `CheckDefinition.revisao`). With both, a change
+ * check (`verificacoes[].versao`, declared by the check itself: `CheckDefinition.versao`). With both, a change
  * between two readings of a domain is told apart (functions/readiness/changes.ts): the site changed, the check was
  * revised (its code, or the revision of the standard it reads), or the method changed (weights, caps, grade bands,
  * checks added or removed).
@@ -12,7 +12,7 @@
 import { createHash } from 'node:crypto';
 import { GRADE_TABLE } from '../../src/model/measurement.ts';
 import { CHECKS } from './checks/index.ts';
-import { checkRevision, type CheckDefinition } from './checks/types.ts';
+import { checkVersion, type CheckDefinition } from './checks/types.ts';
 import { PESOS, TETOS } from './scoring.ts';
 
 /** The digest of a method: the same inputs always give the same 12 hex characters. */
@@ -21,7 +21,7 @@ export function methodRevision(checks: readonly CheckDefinition[] = CHECKS): str
     pesos: PESOS,
     tetos: TETOS,
     graus: GRADE_TABLE,
-    verificacoes: checks.map((c) => [c.id, c.camada, c.severidade, c.dependeDe ?? null, checkRevision(c)]),
+    verificacoes: checks.map((c) => [c.id, c.camada, c.severidade, c.dependeDe ?? null, checkVersion(c)]),
   };
   return createHash('sha256').update(JSON.stringify(method)).digest('hex').slice(0, 12);
 }
