@@ -10,6 +10,7 @@ import { upstashSettings } from './store/settings.ts';
 import { REPLAY_BUDGET_DEFAULT } from './store/types.ts';
 import { contactChannels, effectiveCompany } from '../src/model/company.ts';
 import type { ContactChannels } from '../src/model/contact-channels.ts';
+import { type MailSettings, mailSettings } from './follow/mail.ts';
 
 /** The API's quotas (their windows, keys and stores: functions/limits/quotas.ts). */
 export type RateLimitPolicyName = 'v1' | 'v1-public';
@@ -67,6 +68,12 @@ export interface Config {
   contactWhatsapp: string | undefined;
   /** Folder of the file-backed store (DATA_DIR; `npm start` defaults it to `data/`); undefined without Upstash: in-memory store. */
   dataDir: string | undefined;
+  /** SMTP of the follow-up mail (SMTP_URL, SMTP_FROM; functions/follow/mail.ts); undefined: following a domain is not offered. */
+  mail: MailSettings | undefined;
+  /** Why SMTP_URL or SMTP_FROM was refused (pt-BR, names the variable, never its value); undefined when accepted or absent. */
+  mailProblem: string | undefined;
+  /** Seconds between two measurements of a followed domain (FOLLOW_INTERVAL_S, default a week). */
+  followIntervalSeconds: number;
 }
 
 const nonEmpty = (value: string | undefined): string | undefined => (value === undefined || value.trim() === '' ? undefined : value.trim());
@@ -182,7 +189,17 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     contactWebhookUrl: webhookUrl(nonEmpty(env.CONTACT_WEBHOOK_URL)),
     ...contactWays(env),
     dataDir: nonEmpty(env.DATA_DIR),
+    ...followSettings(env),
   };
+}
+
+/** A week: how often a followed domain is measured again unless FOLLOW_INTERVAL_S says otherwise. */
+export const FOLLOW_INTERVAL_DEFAULT_SECONDS = 7 * 24 * 3600;
+
+function followSettings(env: Record<string, string | undefined>): Pick<Config, 'mail' | 'mailProblem' | 'followIntervalSeconds'> {
+  const { mail, problem } = mailSettings(env);
+  if (problem) console.warn(`[config] ${problem} O acompanhamento de domínios por e-mail fica desligado.`);
+  return { mail, mailProblem: problem, followIntervalSeconds: positiveInt(env, 'FOLLOW_INTERVAL_S', FOLLOW_INTERVAL_DEFAULT_SECONDS) };
 }
 
 /** CONTACT_WEBHOOK_URL when it is an absolute http(s) URL; otherwise undefined, with a warning that names the variable. */

@@ -4,7 +4,7 @@
  * (functions/routes.ts) hands them to the functions. A tiny module of its own so the route table (read by the
  * Astro build, the local server and the adapter generator) does not load the operations' schemas.
  */
-import { BADGE_PREFIX, RESULT_PREFIX } from '../src/model/measurement.ts';
+import { BADGE_PREFIX, MEASURE_PATH, RESULT_PREFIX } from '../src/model/measurement.ts';
 
 export const API_INDEX = '/api';
 export const V1 = '/api/v1';
@@ -32,6 +32,13 @@ export const RESULT_PAGES = `${RESULT_PREFIX}*`;
 
 /** The badges of the recorded readings (`<prefix><dominio>.svg`, SVG to embed in other sites): the readiness function. */
 export const BADGE_IMAGES = `${BADGE_PREFIX}*`;
+/**
+ * Following a domain by e-mail (functions/follow/): POST here asks for it; `/confirmar?t=` and `/cancelar?t=` are
+ * the links of the messages (the second is also the RFC 8058 one-click endpoint).
+ */
+export const FOLLOW_PATH = `${MEASURE_PATH}/acompanhar`;
+export const FOLLOW_CONFIRM_PATH = `${FOLLOW_PATH}/confirmar`;
+export const FOLLOW_CANCEL_PATH = `${FOLLOW_PATH}/cancelar`;
 
 /** The two MCP servers' endpoints (functions/mcp/servers.ts). */
 export const MCP_PATHS = { product: '/mcp', docs: '/mcp/docs' } as const;

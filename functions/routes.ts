@@ -4,7 +4,7 @@
  * too, and the local server dispatches with it. Patterns use URLPattern syntax, as Netlify does. The mount points
  * of the functions with an operation table come from ./paths.ts, where those tables take their paths.
  */
-import { AGENT_AUTH, API_FUNCTION_PATHS, ASK_PATH, BADGE_IMAGES, CONTACT_FORM_PATH, MCP_PATHS, RESULT_PAGES, SEARCH_PAGE_PATH } from './paths.ts';
+import { AGENT_AUTH, API_FUNCTION_PATHS, ASK_PATH, BADGE_IMAGES, CONTACT_FORM_PATH, FOLLOW_PATH, MCP_PATHS, RESULT_PAGES, SEARCH_PAGE_PATH } from './paths.ts';
 
 export interface FunctionRoute {
   /** Netlify function name (file netlify/functions/<name>.mts). */
@@ -22,6 +22,7 @@ export const FUNCTION_ROUTES: readonly FunctionRoute[] = [
   { name: 'api', module: 'api/handler.ts', paths: API_FUNCTION_PATHS },
   { name: 'ask', module: 'ask/handler.ts', paths: [ASK_PATH] },
   { name: 'contact', module: 'contact/handler.ts', paths: [CONTACT_FORM_PATH] },
+  { name: 'follow', module: 'follow/handler.ts', paths: [FOLLOW_PATH, `${FOLLOW_PATH}/*`] },
   { name: 'mcp', module: 'mcp/handler.ts', paths: Object.values(MCP_PATHS) },
   { name: 'search', module: 'search/page.ts', paths: [SEARCH_PAGE_PATH] },
   { name: 'readiness', module: 'readiness/handler.ts', paths: ['/api/ia/medicao', '/.well-known/http-message-signatures-directory', RESULT_PAGES, BADGE_IMAGES] },
@@ -38,6 +39,9 @@ export interface ScheduledFunction {
 export const SCHEDULED_FUNCTIONS: readonly ScheduledFunction[] = [
   // Contact leads whose webhook delivery failed: retried with backoff (functions/contact/retry.ts).
   { name: 'contact-retry', module: 'contact/scheduled.ts', schedule: '* * * * *' },
+  // Followed domains due for a new measurement: one per run (a measurement takes up to 20 s of the 30 s a
+  // scheduled function may run), every 5 minutes (functions/follow/scheduler.ts).
+  { name: 'follow-measure', module: 'follow/scheduled.ts', schedule: '*/5 * * * *' },
 ];
 
 /** Static prefixes the edge negotiation never touches (functions and build assets). */

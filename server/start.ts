@@ -1,5 +1,6 @@
 /** `npm start` / `npm run serve`: serves the built site, functions and negotiation on PORT (default 8888). */
 import { startRetryTimer } from '../functions/contact/retry.ts';
+import { startFollowTimer } from '../functions/follow/scheduler.ts';
 import { createServices } from '../functions/http/services.ts';
 import { describeStore, LOCAL_DATA_DIR, storeStartupNotice } from '../functions/store/index.ts';
 import { startLocalServer } from './local.ts';
@@ -25,6 +26,14 @@ const host = process.env.HOST ?? '0.0.0.0';
 const server = await startLocalServer({ port, host, services });
 // Contact leads whose webhook delivery failed are retried by this timer (on Netlify, a scheduled function).
 startRetryTimer(services);
+// Followed domains are measured again by this timer when their turn comes (on Netlify, a scheduled function).
+startFollowTimer(services);
+const { mail, mailProblem, followIntervalSeconds } = services.config;
+console.log(
+  mail
+    ? `  Acompanhamento por e-mail: ativo (SMTP ${mail.host}:${mail.port}; medição a cada ${followIntervalSeconds} s)`
+    : `  Acompanhamento por e-mail: desligado (${mailProblem ?? 'SMTP_URL não definido'})`,
+);
 console.log(`  Armazenamento: ${describeStore(services.store)}`);
 console.log(`\n  Sinal Cognitivo rodando em http://localhost:${server.port}  (origem do serviço: ${services.config.origin})\n`);
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

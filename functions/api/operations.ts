@@ -24,7 +24,10 @@ import {
   pricesResponseSchema,
   productSchema,
   querySchema,
+  historyChangeSchema,
+  historyReadingSchema,
   readingEnvelopeSchema,
+  readingHistorySchema,
   routeParamSchema,
   sandboxTokenSchema,
   searchLimitSchema,
@@ -65,6 +68,7 @@ const ERR = {
 } as const;
 
 const readingOrError = z.union([readingEnvelopeSchema, errorSchema]);
+const historyOrError = z.union([readingHistorySchema, errorSchema]);
 
 /** A v1 route, mounted under /api/v1 and again under /api/v1/sandbox. */
 export interface V1RouteDoc {
@@ -83,6 +87,8 @@ export interface V1RouteDoc {
   body: z.ZodType;
   /** Extra or replaced responses. */
   responses?: Record<string, ResponseSpec>;
+  /** What the sandbox answers on this route, when it is not the v1 shapes with fixed data (the readiness routes). */
+  sandbox?: string;
 }
 
 const limitParam = (schema: z.ZodType, description: string): ParameterSpec => ({ name: 'limite', in: 'query', description, schema });
@@ -166,6 +172,7 @@ export const V1_ROUTES = [
     scope: 'prontidao.read',
     parameters: [{ name: 'dominio', in: 'path', required: true, description: domainParamSchema.description ?? '', schema: domainParamSchema, example: 'exemplo.com.br' }],
     body: readingEnvelopeSchema,
+    sandbox: 'Dados fixos: a leitura de exemplo ecoa o domínio pedido (normalizado), com `medidoEm: null`; nunca toca no armazenamento nem no instrumento. ',
     responses: {
       '400': err('`invalid_request`: domínio inválido (com esquema, caminho, porta, IP ou malformado).'),
       '429': {
@@ -176,6 +183,34 @@ export const V1_ROUTES = [
       '503': {
         description: 'Instrumento ou armazenamento indisponível: envelope (`estado: indisponivel` ou `limite`, com `tentarEm`) ou corpo de erro.',
         content: json(readingOrError),
+        headers: withLimits('Retry-After'),
+      },
+    },
+  },
+  {
+    relative: '/prontidao/{dominio}/historico',
+    id: 'LerHistoricoProntidao',
+    summary: 'Histórico das leituras registradas de um domínio e o que mudou entre elas (nunca mede).',
+    description:
+      'Cada leitura registrada do domínio (as 52 mais recentes, da mais antiga à mais recente), com a nota, o grau, a revisão do método e o resultado ' +
+      'e a revisão de cada verificação, e o que mudou entre leituras consecutivas: as verificações que viraram e a causa de cada virada ' +
+      '(`site`: o site mudou; `verificacao`: a verificação foi revista; `metodo`: a verificação entrou ou saiu do método). As mesmas regras de ' +
+      '/prontidao/{dominio}: passa pela cota de 8 chamadas por minuto do instrumento (pausado ou ocupado: 429 com `estado: limite` e `tentarEm`; ' +
+      'armazenamento fora: 503), sem leitura `estado: ausente`. Um domínio medido antes do histórico existir tem a sua última leitura como histórico.',
+    scope: 'prontidao.read',
+    parameters: [{ name: 'dominio', in: 'path', required: true, description: domainParamSchema.description ?? '', schema: domainParamSchema, example: 'exemplo.com.br' }],
+    body: readingHistorySchema,
+    sandbox: 'Dados fixos: um histórico de exemplo com três leituras (datas fixas) e uma verificação que piorou, para o domínio pedido (normalizado); nunca toca no armazenamento nem no instrumento. ',
+    responses: {
+      '400': err('`invalid_request`: domínio inválido (com esquema, caminho, porta, IP ou malformado).'),
+      '429': {
+        description: 'Dois casos, distinguidos pelo corpo: cota da API excedida (corpo de erro `rate_limited`) ou instrumento pausado/ocupado (`estado: limite` e `tentarEm`).',
+        content: json(historyOrError),
+        headers: withLimits('Retry-After'),
+      },
+      '503': {
+        description: 'Instrumento ou armazenamento indisponível (`estado: indisponivel` ou `limite`, com `tentarEm`) ou corpo de erro.',
+        content: json(historyOrError),
         headers: withLimits('Retry-After'),
       },
     },
@@ -210,16 +245,14 @@ function v1Operation(route: V1RouteDoc): OperationSpec {
 function sandboxOperation(route: V1RouteDoc): OperationSpec {
   const sandboxHeaders = (...extra: HeaderName[]) => withLimits('X-Sandbox', ...extra);
   const sandboxErr = (spec: ResponseSpec): ResponseSpec => ({ ...spec, headers: [...(spec.headers ?? []), 'X-Sandbox'] });
-  const readiness = route.relative === '/prontidao/{dominio}';
+  const readiness = route.sandbox !== undefined;
   return {
     method: 'get',
     path: `${SANDBOX}${route.relative}`,
     operationId: `sandbox${route.id}`,
     summary: `Sandbox: ${route.summary.charAt(0).toLowerCase()}${route.summary.slice(1)}`,
     description:
-      (readiness
-        ? 'Dados fixos: a leitura de exemplo ecoa o domínio pedido (normalizado), com `medidoEm: null`; nunca toca no armazenamento nem no instrumento. '
-        : 'Dados fixos (as mesmas formas da v1), sem token. ') +
+      (route.sandbox ?? 'Dados fixos (as mesmas formas da v1), sem token. ') +
       'Um Bearer, se enviado, é validado (401 se inválido) e ecoado em `registrado_como` no índice.',
     tags: [TAG_SANDBOX],
     security: { kind: 'optional' },
@@ -296,6 +329,9 @@ export const API_SURFACE: Surface = {
     SandboxToken: sandboxTokenSchema,
     IndiceAutenticado: authenticatedIndexSchema,
     EnvelopeProntidao: readingEnvelopeSchema,
+    HistoricoProntidao: readingHistorySchema,
+    LeituraDoHistorico: historyReadingSchema,
+    MudancaEntreLeituras: historyChangeSchema,
   },
   operations: [PUBLIC_INDEX_OPERATION, ...V1_ROUTES.map(v1Operation), ...V1_ROUTES.map(sandboxOperation), OPEN_READING_OPERATION],
 };

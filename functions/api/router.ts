@@ -13,14 +13,14 @@ import { API_INDEX, OPEN_READING, SANDBOX, V1 } from '../paths.ts';
 import { authenticatedIndex, publicIndex } from './routes/index-route.ts';
 import { prices, solutions } from './routes/catalogue.ts';
 import { getPage, listPages } from './routes/pages.ts';
-import { openReading, readiness } from './routes/readiness.ts';
+import { openReading, readiness, readinessHistory } from './routes/readiness.ts';
 import { search } from './routes/search.ts';
 
 export { SANDBOX, V1 } from '../paths.ts';
 
 export type Area = 'index' | 'leitura' | 'v1' | 'sandbox';
 
-/** A route's handler; `param` is the still-encoded remainder of the path for a template ending in `{param}`. */
+/** A route's handler; `param` is the still-encoded part of the path that the template's `{param}` stands for. */
 type RouteHandler = (ctx: ApiContext, param: string) => Response | Promise<Response>;
 
 /** Every v1 route of the table has exactly one handler (the compiler checks both ways). */
@@ -32,6 +32,7 @@ const V1_HANDLERS: Record<V1RouteId, RouteHandler> = {
   ListarSolucoes: solutions,
   ListarPrecos: prices,
   LerProntidao: readiness,
+  LerHistoricoProntidao: readinessHistory,
 };
 
 export interface ApiRoute {
@@ -50,18 +51,26 @@ export interface ApiMatch {
 
 interface CompiledRoute {
   doc: V1RouteDoc;
-  /** The literal part of the template: the whole template, or what precedes a trailing `{param}`. */
+  /** The literal part of the template: the whole template, or what precedes its `{param}`. */
   prefix: string;
+  /** The literal part after the `{param}` (`/historico`), empty when the parameter ends the template. */
+  suffix: string;
   takesRest: boolean;
 }
 
 const COMPILED: readonly CompiledRoute[] = V1_ROUTES.map((doc: V1RouteDoc) => {
-  const param = /\{[a-z]+\}$/.exec(doc.relative);
-  if (!param && /[{}]/.test(doc.relative)) throw new Error(`[api] modelo de rota não suportado: ${doc.relative}`);
-  return { doc, prefix: param ? doc.relative.slice(0, param.index) : doc.relative, takesRest: param !== null };
-});
+  const param = /\{[a-z]+\}/.exec(doc.relative);
+  const suffix = param ? doc.relative.slice(param.index + param[0].length) : '';
+  if ((!param && /[{}]/.test(doc.relative)) || /[{}]/.test(suffix)) throw new Error(`[api] modelo de rota não suportado: ${doc.relative}`);
+  return { doc, prefix: param ? doc.relative.slice(0, param.index) : doc.relative, suffix, takesRest: param !== null };
+})
+  // Among templates, a literal tail is more specific: `/prontidao/{dominio}/historico` before `/prontidao/{dominio}`.
+  .sort((a, b) => b.suffix.length - a.suffix.length);
 
-/** The v1 route of a path relative to the v1 (or sandbox) base: literals first, then templates with a parameter. */
+/**
+ * The v1 route of a path relative to the v1 (or sandbox) base: literals first, then templates with a parameter
+ * (the parameter takes what lies between the template's literal head and tail, slashes included).
+ */
 function v1Route(base: string, relative: string): ApiRoute | undefined {
   const bind = ({ doc }: CompiledRoute, param: string): ApiRoute => ({
     template: `${base}${doc.relative}`,
@@ -75,7 +84,10 @@ function v1Route(base: string, relative: string): ApiRoute | undefined {
     if (relative === route.prefix || relative === slashed) return bind(route, '');
   }
   for (const route of COMPILED) {
-    if (route.takesRest && relative.startsWith(route.prefix) && relative.length > route.prefix.length) return bind(route, relative.slice(route.prefix.length));
+    const { prefix, suffix } = route;
+    if (route.takesRest && relative.startsWith(prefix) && relative.endsWith(suffix) && relative.length > prefix.length + suffix.length) {
+      return bind(route, relative.slice(prefix.length, relative.length - suffix.length));
+    }
   }
   return undefined;
 }

@@ -15,7 +15,7 @@ import {
   searchResultSchema,
   solutionSchema,
 } from '../../src/model/resources.ts';
-import { ESTADOS, envelopeSchema } from '../readiness/envelope.ts';
+import { ESTADOS, GRAUS, STATUS_VERIFICACAO, envelopeSchema } from '../readiness/envelope.ts';
 
 /** The resources the bodies are made of (declared once, in src/model/resources.ts). */
 export { objectiveSchema, pageSummarySchema, productSchema, searchResultSchema, solutionSchema };
@@ -175,6 +175,67 @@ export const readingEnvelopeSchema = envelopeSchema
     })
     .describe('Envelope da leitura de prontidão técnica registrada de um domínio (nunca mede).');
 
+const grauOrNull = z.enum(GRAUS).nullable();
+const statusOrNull = z.enum(STATUS_VERIFICACAO).nullable();
+
+export const historyReadingSchema = z
+  .object({
+    medidoEm: z.iso.datetime({ offset: true }).describe('momento da medição (ISO 8601)'),
+    estado: z.enum(['registrada', 'nao_pontuada']),
+    nota: z.int().min(0).max(100).nullable().describe('null numa leitura sem nota (`nao_pontuada`)'),
+    grau: grauOrNull,
+    revisaoDoMetodo: z.string().nullable().describe('a revisão do método que pontuou a leitura; null nas leituras anteriores a este registro'),
+    verificacoes: z
+      .array(z.object({ id: z.string(), status: z.enum(STATUS_VERIFICACAO), versao: z.int().min(1).describe('a versão da verificação nesta leitura') }))
+      .describe('o resultado de cada verificação (vazio numa leitura sem nota)'),
+  })
+  .describe('Uma leitura guardada no histórico: o resultado, sem os textos (que só a última leitura guarda).');
+
+export const historyChangeSchema = z
+  .object({
+    de: z.iso.datetime({ offset: true }).describe('`medidoEm` da leitura anterior'),
+    para: z.iso.datetime({ offset: true }).describe('`medidoEm` da leitura seguinte'),
+    nota: z.object({ de: z.int().nullable(), para: z.int().nullable() }),
+    grau: z.object({ de: grauOrNull, para: grauOrNull }),
+    estado: z.object({ de: z.enum(['registrada', 'nao_pontuada']), para: z.enum(['registrada', 'nao_pontuada']) }),
+    metodoMudou: z.boolean().describe('a revisão do método difere entre as duas leituras: parte da diferença de nota pode vir do método'),
+    piorou: z.boolean().describe('uma regressão: o grau caiu, uma verificação piorou ou o site deixou de ter nota'),
+    verificacoes: z
+      .array(
+        z.object({
+          id: z.string(),
+          nome: z.string(),
+          de: statusOrNull.describe('null: a verificação não existia na leitura anterior'),
+          para: statusOrNull.describe('null: a verificação saiu do método'),
+          sentido: z.enum(['piorou', 'melhorou', 'mudou']).describe('`mudou`: de ou para `nao_se_aplica`, ou a verificação entrou ou saiu do método'),
+          causa: z
+            .enum(['site', 'verificacao', 'metodo'])
+            .describe('`site`: mesma verificação, mesma versão, resultado diferente; `verificacao`: a verificação foi revista entre as leituras; `metodo`: a verificação entrou ou saiu do método'),
+          versao: z.object({ de: z.int(), para: z.int() }).optional().describe('as revisões da verificação, quando diferem'),
+        }),
+      )
+      .describe('as verificações que mudaram de resultado, as que pioraram primeiro'),
+  })
+  .describe('O que mudou entre duas leituras consecutivas.');
+
+export const readingHistorySchema = z
+  .object({
+    dominio: z.string(),
+    estado: z
+      .enum(['registrada', 'ausente', 'limite', 'indisponivel'])
+      .describe(
+        '`registrada`: há leituras (200); `ausente`: nenhuma leitura registrada (200, listas vazias, `medirEm`); `limite`: o instrumento está pausado ou ocupado (429, ou 503, com `tentarEm`); `indisponivel`: o armazenamento falhou (503, com `tentarEm`).',
+      ),
+    limite: z.int().describe('quantas leituras o histórico guarda por domínio (as mais recentes)'),
+    leituras: z.array(historyReadingSchema).describe('as leituras guardadas, da mais antiga à mais recente'),
+    mudancas: z.array(historyChangeSchema).describe('o que mudou entre leituras consecutivas (só onde algo mudou), da mais antiga à mais recente'),
+    tentarEm: z.iso.datetime().optional().describe('quando tentar de novo (`limite`, `indisponivel`)'),
+    medirEm: z.url().optional().describe('página onde a medição gratuita é feita'),
+    sandbox: sandboxFlag,
+  })
+  .describe('O histórico das leituras registradas de um domínio e o que mudou entre elas (nunca mede).');
+
+export type ReadingHistoryBody = z.infer<typeof readingHistorySchema>;
 export type { PageSummary } from '../../src/model/resources.ts';
 export type PageBody = z.infer<typeof pageSchema>;
 export type PageListBody = z.infer<typeof pageListSchema>;

@@ -34,7 +34,7 @@ export type Validation =
 export type FormValues = Omit<ContactFields, 'nota'> & { nota: string; consentimento: boolean };
 
 /** A pragmatic address check: one @, a dotted domain, no spaces or angle brackets (the mail server is the real judge). */
-const EMAIL = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:".]{2,}$/;
+export const EMAIL = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:".]{2,}$/;
 const SLUG = /^[a-z0-9](?:[a-z0-9-]{0,78}[a-z0-9])?$/;
 
 /**

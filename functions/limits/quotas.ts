@@ -11,6 +11,9 @@
  * | `medicao` | 3 (`READINESS_MEASUREMENTS_PER_DAY`) | 24 h | client (the free measurement) | configured store, `state` budget |
  * | `instrumento` | 8 (`READINESS_GATE_PER_MINUTE`) | 60 s | everyone (the instrument gate) | configured store, `state` budget |
  * | `instrumento-cliente` | a third of the gate, rounded up (8 → 3) | 60 s | client (its share of the gate) | configured store, `client` budget |
+ * | `acompanhar` | 5 | 1 h | client (requests to follow a domain) | configured store, `client` budget |
+ * | `acompanhar-email` | 3 | 24 h | an e-mail address, hashed (confirmation messages it receives) | configured store, `client` budget |
+ * | `acompanhamento` | 400 | 24 h | everyone (measurements of followed domains, the scheduler's budget) | configured store, `state` budget |
  *
  * A client is its hashed address, the /64 for IPv6 (functions/limits/client.ts). Every counter is a fixed window
  * in the configured store (memory, SQLite or Upstash), so one client has one count per policy whichever route or
@@ -21,15 +24,15 @@ import type { RequestContext } from '../http/types.ts';
 import type { StoreBudget } from '../store/types.ts';
 import { clientKey } from './client.ts';
 
-export type QuotaName = 'v1' | 'v1-public' | 'contato' | 'medicao' | 'instrumento' | 'instrumento-cliente';
+export type QuotaName = 'v1' | 'v1-public' | 'contato' | 'medicao' | 'instrumento' | 'instrumento-cliente' | 'acompanhar' | 'acompanhar-email' | 'acompanhamento';
 
 export interface Quota {
   /** Calls allowed per window (`q` of `RateLimit-Policy`). */
   limit(config: Config): number;
   /** Window length in seconds (`w`). */
   windowSeconds: number;
-  /** Whose calls one counter counts: one registration, one client (hashed address, /64 for IPv6), or everyone. */
-  key: 'registration' | 'client' | 'everyone';
+  /** Whose calls one counter counts: one registration, one client (hashed address, /64 for IPv6), one e-mail address (hashed), or everyone. */
+  key: 'registration' | 'client' | 'email' | 'everyone';
   /** Where the counter lives: its key prefix in the configured store, and the store budget it counts against. */
   store: { prefix: string; budget: StoreBudget };
 }
@@ -50,6 +53,11 @@ export const QUOTAS: Readonly<Record<QuotaName, Quota>> = {
     key: 'client',
     store: { prefix: 'readiness:gate:client', budget: 'client' },
   },
+  // Following a domain (functions/follow/): requests per client, confirmation messages per address (nobody can make
+  // the site mail an address more than 3 times a day), and the scheduler's measurements per day.
+  acompanhar: { limit: () => 5, windowSeconds: 3600, key: 'client', store: { prefix: 'acompanhar:visitante', budget: 'client' } },
+  'acompanhar-email': { limit: () => 3, windowSeconds: 24 * 3600, key: 'email', store: { prefix: 'acompanhar:email', budget: 'client' } },
+  acompanhamento: { limit: () => 400, windowSeconds: 24 * 3600, key: 'everyone', store: { prefix: 'acompanhar:medicoes', budget: 'state' } },
 };
 
 /** What a counter of a quota is counting, and where it stands. */
@@ -63,15 +71,16 @@ export interface QuotaCount {
   resetSeconds: number;
 }
 
-/** Who a call is counted for: the request's client, and the registration for `v1`. */
-export type QuotaSubject = Pick<RequestContext, 'config'> & { clientAddress?: string; registrationId?: string };
+/** Who a call is counted for: the request's client, the registration for `v1`, the hashed address for `acompanhar-email`. */
+export type QuotaSubject = Pick<RequestContext, 'config'> & { clientAddress?: string; registrationId?: string; emailKey?: string };
 
 /** The store key of `name`'s counter for this subject. */
 export function quotaKey(subject: QuotaSubject, name: QuotaName): string {
   const { key, store } = QUOTAS[name];
   if (key === 'everyone') return store.prefix;
-  const who = key === 'registration' ? subject.registrationId : subject.clientAddress === undefined ? undefined : clientKey(subject, subject.clientAddress);
-  if (who === undefined) throw new TypeError(`cota ${name}: falta ${key === 'registration' ? 'o registration_id' : 'o endereço do cliente'}`);
+  const who =
+    key === 'registration' ? subject.registrationId : key === 'email' ? subject.emailKey : subject.clientAddress === undefined ? undefined : clientKey(subject, subject.clientAddress);
+  if (who === undefined) throw new TypeError(`cota ${name}: falta ${key === 'registration' ? 'o registration_id' : key === 'email' ? 'o e-mail (com hash)' : 'o endereço do cliente'}`);
   return `${store.prefix}:${who}`;
 }
 

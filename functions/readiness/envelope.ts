@@ -92,6 +92,12 @@ export const verificacaoSchema = z.object({
   peso: z.number().describe('peso na camada'),
   pontos: z.number().describe('pontos obtidos (0 a peso); 0 quando não se aplica'),
   detalhe: z.string().describe('o que foi observado; trechos entre aspas tipográficas (“…”) foram lidos do site medido'),
+  versao: z
+    .number()
+    .int()
+    .min(1)
+    .optional()
+    .describe('versão da verificação: sobe quando ela passa a julgar de outro jeito (o código dela ou a revisão do padrão que ela lê); ausente em leituras anteriores a este campo'),
   robots: robotsDecisoesSchema.optional(),
   evidencias: z
     .array(evidenciaSchema)
@@ -160,6 +166,13 @@ export const envelopeSchema = z.object({
     })
     .optional()
     .describe('se as verificações de interfaces para agentes se aplicam ao site, e por quê'),
+  revisaoDoMetodo: z
+    .string()
+    .max(64)
+    .optional()
+    .describe(
+      'revisão do método de pontuação usado nesta leitura (pesos, tetos, faixas de grau e o conjunto de verificações com a revisão de cada uma): duas leituras com a mesma revisão foram pontuadas do mesmo jeito',
+    ),
   medirEm: z.string().url().optional().describe('página onde a medição gratuita é feita'),
   enderecos: z
     .object({

@@ -33,7 +33,11 @@ import { measure } from './measure.ts';
 import { saveReading } from './readings.ts';
 import { GATE_MOTIVO, GATE_TITULO, closedGateEnvelope, closedGateResponse, envelopeResponse, retryAfterHeader, unavailableGate, unavailableResponse } from './responses.ts';
 import { getReading } from './readings.ts';
-import { readingAddresses, renderLimitExtras, renderMessagePage, renderNotMeasuredPage, renderResultMarkdown, renderResultPage, renderResultSection } from './result-page.ts';
+import { readingAddresses, renderLimitExtras, renderMessagePage, renderNotMeasuredPage, renderResultMarkdown, renderResultPage, renderResultSection, type ResultSections } from './result-page.ts';
+import { entryOf, type HistoryEntry } from './changes.ts';
+import { readHistory } from './history.ts';
+import { renderHistoryMarkdown, renderHistorySection } from './history-html.ts';
+import { renderFollowSection } from '../follow/form-html.ts';
 import { countVisitor, peekVisitor, type VisitorState, visitorHeaders } from './visitor-limit.ts';
 
 const MEASURE_METHODS = ['POST', 'OPTIONS'] as const;
@@ -129,10 +133,32 @@ async function resultPage(request: Request, context: RequestContext, rest: strin
       404,
     );
   }
-  return page(markdown ? renderResultMarkdown(reading, origin) : renderResultPage(reading, origin, offerOf(context)), 200);
+  const entries = await historyOf(context, reading);
+  return page(markdown ? renderResultMarkdown(reading, origin, renderHistoryMarkdown(entries)) : renderResultPage(reading, origin, offerOf(context), sectionsOf(context, reading, entries)), 200);
 }
 
 const offerOf = (context: RequestContext) => ({ whatsapp: context.config.contactWhatsapp });
+
+/**
+ * The readings' history of a recorded reading's domain. A store failure here never fails the page: the result
+ * shows without its history. A domain recorded before the history existed shows its one reading.
+ */
+async function historyOf(context: RequestContext, reading: Envelope): Promise<HistoryEntry[]> {
+  let entries: HistoryEntry[] = [];
+  try {
+    entries = await readHistory(context.store, reading.dominio);
+  } catch {
+    // shown without history
+  }
+  const current = entryOf(reading);
+  return entries.length || !current ? entries : [current];
+}
+
+/** The sections under a result: the history, and the offer to follow the domain (only with SMTP). */
+const sectionsOf = (context: RequestContext, reading: Envelope, entries: HistoryEntry[]): ResultSections => ({
+  historico: renderHistorySection(entries),
+  acompanhar: renderFollowSection(context.config, reading.dominio),
+});
 
 // ---------------------------------------------------------------------------------------------------------
 // The badge: `${BADGE_PREFIX}<dominio>.svg`
@@ -330,11 +356,12 @@ async function measurement(request: Request, context: RequestContext): Promise<R
     }
     return { envelope: { ...envelope, enderecos: { leitura: addresses.leitura, api: addresses.api } } };
   };
+  const sections = async (envelope: Envelope): Promise<ResultSections> => sectionsOf(context, envelope, await historyOf(context, envelope));
 
-  if (format === 'ndjson') return streamMeasurement(run, headers, config.origin, offerOf(context));
+  if (format === 'ndjson') return streamMeasurement(run, sections, headers, config.origin, offerOf(context));
   const outcome = await run();
   if ('error' in outcome) return outcome.error;
-  if (format === 'html') return htmlResponse(renderResultPage(outcome.envelope, config.origin, offerOf(context)), 200, headers);
+  if (format === 'html') return htmlResponse(renderResultPage(outcome.envelope, config.origin, offerOf(context), await sections(outcome.envelope)), 200, headers);
   return envelopeResponse(outcome.envelope, 200, headers);
 }
 
@@ -344,7 +371,7 @@ type Run = (onProgress?: (event: { verificacao: string; nome: string; feitas: nu
  * NDJSON: `{"tipo":"inicio"}`, one `{"tipo":"progresso",…}` per finished check, then `resultado` (the reading, and
  * `html`: the result as the server renders it, which /medicao.js shows in place) or `erro`.
  */
-function streamMeasurement(run: Run, headers: Headers, origin: string, offer: ReturnType<typeof offerOf>): Response {
+function streamMeasurement(run: Run, sections: (envelope: Envelope) => Promise<ResultSections>, headers: Headers, origin: string, offer: ReturnType<typeof offerOf>): Response {
   const encoder = new TextEncoder();
   const stream = new ReadableStream<Uint8Array>({
     async start(controller) {
@@ -361,7 +388,7 @@ function streamMeasurement(run: Run, headers: Headers, origin: string, offer: Re
         if ('error' in outcome) {
           send({ tipo: 'erro', status: outcome.error.status, leitura: await outcome.error.json().catch(() => null) });
         } else {
-          send({ tipo: 'resultado', leitura: outcome.envelope, html: renderResultSection(outcome.envelope, origin, offer) });
+          send({ tipo: 'resultado', leitura: outcome.envelope, html: renderResultSection(outcome.envelope, origin, offer, await sections(outcome.envelope)) });
         }
       } catch (error) {
         console.error('[readiness] medição falhou:', error);

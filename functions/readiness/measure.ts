@@ -18,6 +18,7 @@ import { isLoopbackTarget } from './domain.ts';
 import { type Envelope, type Lacuna, withSiteDataNotice } from './envelope.ts';
 import { createSafeFetcher, type FetchedResponse, FetchError } from './fetch/safe-fetch.ts';
 import type { NetworkHooks } from './fetch/network.ts';
+import { METHOD_REVISION } from './method-revision.ts';
 import { score } from './scoring.ts';
 
 export interface MeasureOptions {
@@ -84,12 +85,14 @@ function describeFetchError(error: FetchError): string {
 }
 
 /**
- * Measures `domain`. Every envelope leaves through `boundReading` (site-controlled texts and size bounded).
+ * Measures `domain`. Every envelope leaves through `boundReading` (site-controlled texts and size bounded) and
+ * carries the method's revision.
  * Throws `AnalysisCutShort` (with a message for the person) when the deadline cut the measurement short after
  * the home page was read: such a measurement must not be recorded.
  */
 export async function measure(domain: string, options: MeasureOptions): Promise<Envelope> {
-  return withSiteDataNotice(boundReading(await measureSite(domain, options)));
+  // Every reading names the method it was scored with (functions/readiness/method-revision.ts).
+  return { ...withSiteDataNotice(boundReading(await measureSite(domain, options))), revisaoDoMetodo: METHOD_REVISION };
 }
 
 async function measureSite(domain: string, options: MeasureOptions): Promise<Envelope> {

@@ -1,11 +1,13 @@
 /**
  * Recorded readings: the last envelope of each domain, saved after every scored or unscored measurement and
- * read by the API (`/api/v1/prontidao/{dominio}`, `/api/ia/leitura`) and MCP. One key per domain.
+ * read by the API (`/api/v1/prontidao/{dominio}`, `/api/ia/leitura`) and MCP. One key per domain. Every reading
+ * saved is also appended to the domain's history (./history.ts), in compact form.
  * Store failures propagate as `StoreUnavailableError` (callers answer 503 `indisponivel`).
  */
 import { type Store, StoreUnavailableError } from '../store/types.ts';
 import { MAX_READING_BYTES, readingBytes } from './bounds.ts';
 import { type Envelope, envelopeSchema } from './envelope.ts';
+import { appendHistory } from './history.ts';
 
 /** Readings are kept for 180 days; a newer measurement replaces the previous one. */
 export const READING_TTL_SECONDS = 180 * 24 * 3600;
@@ -42,5 +44,11 @@ export async function saveReading(store: Store, envelope: Envelope): Promise<voi
     await store.set(readingKey(envelope.dominio), value, { ttlSeconds: READING_TTL_SECONDS });
   } catch (error) {
     throw error instanceof StoreUnavailableError ? error : new StoreUnavailableError(error);
+  }
+  try {
+    await appendHistory(store, value);
+  } catch (error) {
+    // The reading is recorded; only its line in the history is missing (the next reading adds its own).
+    console.warn('[readiness] leitura registrada, mas o histórico não foi atualizado:', error instanceof Error ? error.message : error);
   }
 }

@@ -18,8 +18,17 @@ import { plural } from '../../src/model/plural.ts';
 
 export { escapeHtml, grauClass };
 
-/** The stylesheet of the measurement's form and result. */
+/** The stylesheet of the measurement's form and result (the sections other modules add link their own). */
 const ESTILOS = ['/medicao.css'];
+
+/**
+ * Sections other modules render and the result places (each self-contained, so a new layout can move it): the
+ * readings' history (./history-html.ts) and the offer to follow the domain (functions/follow/form-html.ts).
+ */
+export interface ResultSections {
+  historico?: string;
+  acompanhar?: string;
+}
 
 /** The addresses of the recorded reading in the API. */
 export function readingAddresses(origin: string, dominio: string): { leitura: string; api: string; sandbox: string } {
@@ -73,7 +82,7 @@ export function scopeText(envelope: Envelope): string | undefined {
 }
 
 /** The result section: the page's content, and what /medicao.js shows in place. */
-export function renderResultSection(envelope: Envelope, origin: string, offer: OfferOptions = {}): string {
+export function renderResultSection(envelope: Envelope, origin: string, offer: OfferOptions = {}, sections: ResultSections = {}): string {
   const parts: string[] = [];
   parts.push(`<section class="medicao-resultado" aria-labelledby="medicao-resultado-titulo">`);
   parts.push(`<h2 id="medicao-resultado-titulo">Resultado para <span class="medicao-dominio">${escapeHtml(envelope.dominio)}</span></h2>`);
@@ -124,8 +133,10 @@ export function renderResultSection(envelope: Envelope, origin: string, offer: O
 
   const dev = developerSection(envelope, origin);
   if (dev) parts.push(dev);
+  if (sections.historico) parts.push(sections.historico);
   if (envelope.estado === 'registrada' || envelope.estado === 'nao_pontuada') parts.push(shareBlock(envelope.dominio, origin));
   if (envelope.estado === 'registrada' && envelope.nota !== null) parts.push(badgeBlock(envelope, origin));
+  if (sections.acompanhar) parts.push(sections.acompanhar);
   parts.push(`<p class="small"><a href="${SCORING_PATH}">Como a nota é calculada</a></p>`);
   parts.push(renderOffer({ site: envelope.dominio, nota: envelope.nota, grau: envelope.grau }, offer));
   parts.push('</section>');
@@ -273,13 +284,13 @@ export function measureFormFor(dominio: string, label: string, intro: string): s
 }
 
 /** The whole result page, in the site's layout: the no-JS measurement's answer and the page of a domain's reading. */
-export function renderResultPage(envelope: Envelope, origin: string, offer: OfferOptions = {}): string {
+export function renderResultPage(envelope: Envelope, origin: string, offer: OfferOptions = {}, sections: ResultSections = {}): string {
   const again = measureFormFor(envelope.dominio, 'Medir de novo', 'O site mudou? Meça de novo: a nova leitura substitui esta (conta no limite de 3 medições por visitante a cada 24 horas).');
   return renderShellPage(
     {
       titulo: `Medição de ${envelope.dominio}`,
       descricao: 'Resultado da medição gratuita de prontidão para IA: nota, grau, camadas e lacunas com a correção.',
-      conteudo: `${renderResultSection(envelope, origin, offer)}\n${again}\n${voltar}\n${SCRIPT}`,
+      conteudo: `${renderResultSection(envelope, origin, offer, sections)}\n${again}\n${voltar}\n${SCRIPT}`,
       estilos: ESTILOS,
     },
     origin,
@@ -332,7 +343,8 @@ function evidenceMarkdown(e: Evidencia): string[] {
  * text). Inert (issue 18, item 1): what the site wrote is quoted as code spans, our prose is escaped, commands
  * are fenced, and the only links are our own pages and the checks' references.
  */
-export function renderResultMarkdown(envelope: Envelope, origin: string): string {
+/** `historico`: the history's markdown (history-html.ts). */
+export function renderResultMarkdown(envelope: Envelope, origin: string, historico = ''): string {
   // The domain is normalized (letters, digits, hyphens and dots, never `www.`): plain text, never an autolink.
   const lines: string[] = [`# Medição de ${escapeProse(envelope.dominio)}`, ''];
   lines.push(
@@ -367,6 +379,7 @@ export function renderResultMarkdown(envelope: Envelope, origin: string): string
     }
   }
   lines.push(...developerMarkdown(envelope, origin));
+  if (historico) lines.push(historico);
   const product = findProduct(OFFER_PRODUCT_ID);
   if (envelope.estado === 'registrada' && envelope.nota !== null) {
     lines.push('## Selo para o seu site', '', 'Em markdown, com link para esta página:', '', '```markdown', badgeSnippets(origin, envelope.dominio).markdown, '```', '');

@@ -13,6 +13,7 @@ import type { Camada, Envelope, Lacuna, Verificacao } from './envelope.ts';
 import type { CamadaId, CheckDefinition, CheckOutcome } from './checks/types.ts';
 import { curlCommand, MAX_EVIDENCE } from './evidence.ts';
 import { type Grau, gradeFor } from '../../src/model/measurement.ts';
+import { checkVersion } from './checks/types.ts';
 
 export type Severidade = 'critica' | 'alta' | 'media' | 'baixa';
 
@@ -76,7 +77,8 @@ export function score(results: readonly ScoredCheck[]): Score {
         }
         // A verdict that costs nothing shows its deciding request; a lacuna shows up to MAX_EVIDENCE.
         const evidencias = outcome.evidencias?.slice(0, outcome.status === 'falhou' || outcome.status === 'parcial' ? MAX_EVIDENCE : 1) ?? [];
-        return { id: check.id, nome: check.nome, status: outcome.status, peso, pontos, detalhe: outcome.detalhe, ...(outcome.robots ? { robots: outcome.robots } : {}), ...(outcome.revisao ? { revisao: outcome.revisao } : {}), ...(evidencias.length ? { evidencias } : {}) };
+        const versao = checkVersion(check);
+        return { id: check.id, nome: check.nome, status: outcome.status, peso, pontos, detalhe: outcome.detalhe, versao, ...(outcome.robots ? { robots: outcome.robots } : {}), ...(outcome.revisao ? { revisao: outcome.revisao } : {}), ...(evidencias.length ? { evidencias } : {}) };
       });
     earned += layerEarned;
     total += layerTotal;

@@ -3,13 +3,13 @@
  * without Upstash). Values are kept as JSON text, so callers never share mutable objects with the store.
  * Expiry is honoured on every read; expired keys are purged by an incremental sweep, and the number of
  * keys is capped (the oldest entries go first), so memory stays bounded under any key churn. The cap is per
- * budget (`StoreBudget`: state, client, replay), so a flood of keys anyone can mint (idempotency records of
+ * budget (`StoreBudget`: state, client, replay, history), so a flood of keys anyone can mint (idempotency records of
  * fresh registrations, rate-limit windows of fresh registrations or addresses) only evicts its own kind, never
  * readings, visitor counters or gate counters.
  */
 import type { Store, StoreBudget, StoreHitOptions, StoreSetOptions } from './types.ts';
 
-const BUDGETS: readonly StoreBudget[] = ['state', 'client', 'replay'];
+const BUDGETS: readonly StoreBudget[] = ['state', 'client', 'replay', 'history'];
 
 function budgetOf(options: { budget?: StoreBudget }): StoreBudget {
   const budget = options.budget ?? 'state';
@@ -39,7 +39,7 @@ export class MemoryStore implements Store {
   readonly kind = 'memory' as const;
   readonly #entries = new Map<string, Entry>();
   /** Keys of each budget in write order (a Set keeps insertion order): the first ones are evicted first. */
-  readonly #order: Record<StoreBudget, Set<string>> = { state: new Set(), client: new Set(), replay: new Set() };
+  readonly #order: Record<StoreBudget, Set<string>> = { state: new Set(), client: new Set(), replay: new Set(), history: new Set() };
   readonly #now: () => number;
   readonly #maxKeys: number;
   #writes = 0;

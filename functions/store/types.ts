@@ -17,8 +17,10 @@
  *   mint (free registrations, many addresses); losing one early only restarts that client's window.
  * - `replay`: idempotency records of the credential routes (unmetered), which may be dropped early; the A2A
  *   agent's returned tasks (functions/a2a/task-store.ts) go here too, for the same reasons.
+ * - `history`: the readings' history (functions/readiness/history.ts), bounded by its own ring of domains in every
+ *   store; a flood of measured domains evicts only other domains' histories, never leads or readings.
  */
-export type StoreBudget = 'state' | 'client' | 'replay';
+export type StoreBudget = 'state' | 'client' | 'replay' | 'history';
 
 export interface StoreHitOptions {
   budget?: StoreBudget;

@@ -29,7 +29,8 @@ let network: GuardNetwork;
 
 function useRuntime(env: Record<string, string> = {}): void {
   resetServices(services, {
-    config: loadConfig({ ...process.env, SITE_URL: server.url, READINESS_ALLOW_LOOPBACK: '1', READINESS_PAUSED: '', READINESS_GATE_PER_MINUTE: '100', ...env }),
+    // SMTP configured (never reached: nobody asks to follow here), so the offer to follow the domain is on the page and axe reads it.
+    config: loadConfig({ ...process.env, SITE_URL: server.url, READINESS_ALLOW_LOOPBACK: '1', READINESS_PAUSED: '', READINESS_GATE_PER_MINUTE: '100', SMTP_URL: 'smtp://127.0.0.1:9', ...env }),
     store: new MemoryStore(),
   });
 }
@@ -104,6 +105,11 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
       await page.waitForSelector('.medicao-resultado a[data-link-resultado]', { timeout: 15_000 });
       assert.ok((await focusedOnScreen(page))?.onScreen, 'the result heading is focused and on screen');
       assert.equal(await page.isVisible('.medicao-oferta'), true);
+      // The history and the offer to follow the domain come with the result, styled by the stylesheets they link.
+      assert.equal(await page.isVisible('.medicao-resultado .historico svg.historico-grafico'), true);
+      assert.equal(await page.isVisible('.medicao-resultado .acompanhar #acompanhar-email'), true);
+      await page.waitForFunction(() => getComputedStyle(document.querySelector('.acompanhar-termos dt')!).fontWeight === '700', undefined, { timeout: 5_000 });
+      await page.waitForFunction(() => getComputedStyle(document.querySelector('.historico-grafico')!).maxWidth !== 'none', undefined, { timeout: 5_000 });
       await page.click('.medicao-resultado a[data-link-resultado]');
       await page.waitForSelector('h1');
       assert.equal(new URL(page.url()).pathname, `${RESULT}${encodeURIComponent(site.host)}`);

@@ -147,6 +147,7 @@ const FUNCTION_PATHS = [
   '/api/v1/solucoes',
   '/api/v1/precos',
   '/api/v1/prontidao/{dominio}',
+  '/api/v1/prontidao/{dominio}/historico',
   '/api/v1/nao-existe',
   '/api/v1/sandbox',
   '/api/v1/sandbox/',
@@ -156,6 +157,7 @@ const FUNCTION_PATHS = [
   '/api/v1/sandbox/solucoes',
   '/api/v1/sandbox/precos',
   '/api/v1/sandbox/prontidao/{dominio}',
+  '/api/v1/sandbox/prontidao/{dominio}/historico',
   '/api/ia/leitura',
   '/api/ia/medicao',
   '/.well-known/http-message-signatures-directory',
@@ -177,6 +179,9 @@ const FUNCTION_PATHS = [
   '/busca',
   '/busca',
   '/diagnostico-de-visibilidade-cognitiva/resultado/exemplo.com.br',
+  '/diagnostico-de-visibilidade-cognitiva/acompanhar',
+  '/diagnostico-de-visibilidade-cognitiva/acompanhar/confirmar?t={token}',
+  '/diagnostico-de-visibilidade-cognitiva/acompanhar/cancelar?t={token}',
 ] as const;
 
 const DOMAINS = [
@@ -521,7 +526,9 @@ function fillTemplate(rng: Rng, path: string, material: FuzzMaterial): string {
         ? rng.pick(material.pageRoutes)
         : rng.pick(['index', 'nao/existe', '../../etc/passwd', '%2e%2e%2fsegredo', 'blog%2Fx', 'a\\b', '%00', 'x'.repeat(600), '%C3%A7', 'solucoes//x', '.', '..']),
     )
-    .replace('{dominio}', () => encodeURIComponent(rng.pick(DOMAINS)).replace(/%2F/g, rng.chance(0.5) ? '/' : '%2F'));
+    .replace('{dominio}', () => encodeURIComponent(rng.pick(DOMAINS)).replace(/%2F/g, rng.chance(0.5) ? '/' : '%2F'))
+    // The follow-up's link tokens: the right shape (unknown), other shapes, traversal, very long.
+    .replace('{token}', () => rng.pick(['A'.repeat(43), 'abc', '', '..%2F..%2Fetc', '%00', 'x'.repeat(2000), rng.bytes(32).toString('base64url')]));
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -15,6 +15,8 @@ import { loadConfig } from '../../functions/config.ts';
 import { envelopeSchema } from '../../functions/readiness/envelope.ts';
 import { defaultNetwork } from '../../functions/readiness/fetch/network.ts';
 import { readingResponse, readRecordedReading } from '../../functions/readiness/read-reading.ts';
+import { readHistory } from '../../functions/readiness/history.ts';
+import { renderHistorySection } from '../../functions/readiness/history-html.ts';
 import { renderResultSection } from '../../functions/readiness/result-page.ts';
 import { MemoryStore } from '../../functions/store/memory.ts';
 import { type Store, StoreUnavailableError } from '../../functions/store/types.ts';
@@ -170,10 +172,13 @@ describe('POST /api/ia/medicao', () => {
     assert.equal(progress.at(-1)?.feitas, progress.at(-1)?.total);
     assert.equal(lines.at(-1)?.tipo, 'resultado');
     const leitura = envelopeSchema.parse(lines.at(-1)?.leitura);
-    // The result as the server renders it (the same section as the no-JS page), which /medicao.js shows in place.
+    // The result as the server renders it (the same section as the no-JS page), which /medicao.js shows in place,
+    // with the domain's history as it stands after this reading.
     const html = (lines.at(-1) as { html?: unknown }).html;
     assert.equal(typeof html, 'string');
-    assert.equal(html, renderResultSection(leitura, loadConfig(process.env).origin));
+    const historico = renderHistorySection(await readHistory(services.store, site.host));
+    assert.match(historico, /<section class="historico"/);
+    assert.equal(html, renderResultSection(leitura, loadConfig(process.env).origin, {}, { historico }));
     assert.match(html as string, /^<section class="medicao-resultado"[\s\S]*<\/section>$/);
   });
 

@@ -25,6 +25,7 @@ const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 const UNDOCUMENTED_FUNCTIONS: Record<string, string> = {
   a2a: 'JSON-RPC do protocolo A2A, descrito pelo cartão /.well-known/agent-card.json',
   contact: 'o formulário de contato do site (HTML para pessoas), fora da API pública',
+  follow: 'o acompanhamento de um domínio por e-mail (formulário do site e links das mensagens, para pessoas), fora da API pública',
   mcp: 'JSON-RPC do MCP, descrito pelos cartões /.well-known/mcp/*',
   search: 'a busca do site (HTML para pessoas), a página para pessoas da mesma busca de /api/v1/busca',
   readiness: 'a medição do formulário do site, as páginas de resultado e os selos (para pessoas) e o diretório de chaves Web Bot Auth, fora da API pública',

@@ -1,15 +1,18 @@
 /**
- * `/prontidao/{dominio}` and `/api/ia/leitura?site=`: the recorded readiness reading (never measures). The
+ * `/prontidao/{dominio}` and `/api/ia/leitura?site=`: the recorded readiness reading (never measures);
+ * `/prontidao/{dominio}/historico`: its history, under the same rules (functions/readiness/read-history.ts). The
  * complete readiness behaviour (gate 429/503 with `Retry-After` and `tentarEm`, `estado: ausente`, storage
  * failure 503, 400 for a bad domain) is `readRecordedReading`; the sandbox answers its fixture instead,
  * echoing the requested domain with `medidoEm: null`, and touches neither storage nor the instrument.
  */
 import { normalizeDomain } from '../../readiness/domain.ts';
+import { readRecordedHistory } from '../../readiness/read-history.ts';
 import { readingResponse, readRecordedReading } from '../../readiness/read-reading.ts';
+import { retryAfterHeader } from '../../readiness/responses.ts';
 import type { ApiContext } from '../context.ts';
 import { decodePath, single } from '../params.ts';
 import { badRequest, json } from '../respond.ts';
-import { sandboxReading } from '../sandbox/fixtures.ts';
+import { sandboxHistory, sandboxReading } from '../sandbox/fixtures.ts';
 
 /** `rawDomain` is the path after `/prontidao/`, still percent-encoded. */
 export async function readiness(ctx: ApiContext, rawDomain: string): Promise<Response> {
@@ -33,4 +36,18 @@ async function reading(ctx: ApiContext, dominio: string): Promise<Response> {
   const normalized = normalizeDomain(dominio);
   if (!normalized.ok) return badRequest(normalized.reason);
   return json(sandboxReading(normalized.domain, ctx.origin));
+}
+
+/** `/prontidao/{dominio}/historico`: `rawDomain` is the path between `/prontidao/` and `/historico`, still percent-encoded. */
+export async function readinessHistory(ctx: ApiContext, rawDomain: string): Promise<Response> {
+  const dominio = decodePath(rawDomain);
+  if (dominio === undefined) return badRequest('Domínio com codificação percentual inválida.');
+  if (ctx.sandbox) {
+    const normalized = normalizeDomain(dominio);
+    if (!normalized.ok) return badRequest(normalized.reason);
+    return json(sandboxHistory(normalized.domain, ctx.origin));
+  }
+  const outcome = await readRecordedHistory(ctx, dominio);
+  if (outcome.kind === 'invalid') return badRequest(outcome.reason);
+  return json(outcome.body, outcome.status, outcome.retryAfterSeconds === undefined ? undefined : retryAfterHeader(outcome.retryAfterSeconds));
 }

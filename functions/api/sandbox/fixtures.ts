@@ -8,6 +8,9 @@ import { createSearchIndex, searchFor } from '../../search/index.ts';
 import { type Catalogo, ORIGIN_PLACEHOLDER, withOrigin } from '../../../src/model/site-data.ts';
 import { MEASURE_PATH, MEASURE_ROUTE } from '../../../src/model/measurement.ts';
 import type { Envelope } from '../../readiness/envelope.ts';
+import type { HistoryEntry } from '../../readiness/changes.ts';
+import { historyBody } from '../../readiness/read-history.ts';
+import type { ReadingHistoryBody } from '../schemas.ts';
 import { type ApiData, type PageEntry, createApiData } from '../data.ts';
 
 /** Fixture URLs are written origin-free, like the site's data, and made for the serving origin by createApiData. */
@@ -149,4 +152,28 @@ export function sandboxReading(dominio: string, origin: string): Envelope {
     medirEm: `${origin}${MEASURE_PATH}`,
     sandbox: true,
   };
+}
+
+/** The history fixture's readings: fixed dates, the checks of the reading fixture, one that got worse. */
+const SANDBOX_HISTORY: readonly HistoryEntry[] = [
+  ['2026-01-01T12:00:00.000Z', 80, 'B+', 'passou'],
+  ['2026-01-08T12:00:00.000Z', 80, 'B+', 'passou'],
+  ['2026-01-15T12:00:00.000Z', 72, 'B-', 'parcial'],
+].map(([medidoEm, nota, grau, robos]) => ({
+  medidoEm: medidoEm as string,
+  estado: 'registrada',
+  nota: nota as number,
+  grau: grau as HistoryEntry['grau'],
+  metodo: 'sandbox00001',
+  verificacoes: {
+    'robots-txt-valido': { status: 'passou', versao: 1 },
+    'robos-ia-liberados': { status: robos as 'passou' | 'parcial', versao: 1 },
+    'llms-txt-valido': { status: 'falhou', versao: 1 },
+    'sitemap-xml': { status: 'passou', versao: 1 },
+  },
+}));
+
+/** The history fixture: the requested (normalized) domain, three fixed readings and what changed between them. */
+export function sandboxHistory(dominio: string, origin: string): ReadingHistoryBody {
+  return { ...historyBody(dominio, SANDBOX_HISTORY, origin), sandbox: true };
 }

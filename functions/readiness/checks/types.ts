@@ -56,8 +56,17 @@ export interface CheckDefinition {
   referencia?: string;
   /** When this check fails because its parent failed, only the parent's lacuna is listed. */
   dependeDe?: string;
+  /**
+   * The check's revision (default 1): raise it whenever the check judges differently than before, its own code
+   * or the revision of the standard it reads (a new MCP, llms.txt or RFC text). Recorded in every reading, so a
+   * change between two readings is told apart: the site changed, or the check did (functions/readiness/method-revision.ts).
+   */
+  versao?: number;
   run(ctx: MeasurementContext): Promise<CheckOutcome>;
 }
+
+/** The version a check is at (`versao`, 1 when it never changed). */
+export const checkVersion = (check: Pick<CheckDefinition, 'versao'>): number => check.versao ?? 1;
 
 export const passed = (detalhe: string, extra: Partial<CheckOutcome> = {}): CheckOutcome => ({ status: 'passou', detalhe, ...extra });
 export const failed = (detalhe: string, extra: Partial<CheckOutcome> = {}): CheckOutcome => ({ status: 'falhou', detalhe, ...extra });

@@ -25,11 +25,14 @@ test('the table: policy → limit, window, key, store, with the contract’s num
     ['medicao', 3, 86_400, 'client', 'state'],
     ['instrumento', 8, 60, 'everyone', 'state'],
     ['instrumento-cliente', 3, 60, 'client', 'client'],
+    ['acompanhar', 5, 3600, 'client', 'client'],
+    ['acompanhar-email', 3, 86_400, 'email', 'client'],
+    ['acompanhamento', 400, 86_400, 'everyone', 'state'],
   ]);
   const raised = loadConfig({ RATE_LIMIT_V1: '1000', RATE_LIMIT_PUBLIC: '500', READINESS_GATE_PER_MINUTE: '100', READINESS_MEASUREMENTS_PER_DAY: '7' });
   assert.deepEqual(
     Object.values(QUOTAS).map((q) => q.limit(raised)),
-    [1000, 500, 5, 7, 100, 34],
+    [1000, 500, 5, 7, 100, 34, 5, 3, 400],
   );
 });
 
@@ -75,6 +78,8 @@ test('one builder of the rate-limit fields: the exact bytes of every quota’s h
 /** Counters that are not quotas (nothing is refused by them), each with its reason. */
 const NOT_QUOTAS: Record<string, string> = {
   'contact/leads.ts': 'the sequence number of the next lead',
+  'follow/subscriptions.ts': 'the sequence number of the next follow-up',
+  'readiness/history.ts': 'the next slot of the history ring',
 };
 
 test('no limit outside the table: no `.hit(` in the functions but the store, the table and the counters that are not quotas', () => {

@@ -27,7 +27,7 @@ const op = (path: string, method = 'get'): Operation => {
   return operation;
 };
 
-const V1 = ['/', '/paginas', '/paginas/{rota}', '/busca', '/solucoes', '/precos', '/prontidao/{dominio}'];
+const V1 = ['/', '/paginas', '/paginas/{rota}', '/busca', '/solucoes', '/precos', '/prontidao/{dominio}', '/prontidao/{dominio}/historico'];
 
 describe('documento OpenAPI', () => {
   test('é um OpenAPI 3.1 válido (swagger-parser)', async () => {
@@ -65,7 +65,7 @@ describe('documento OpenAPI', () => {
   test('v1: escopo exigido e os status declarados pelo contrato, com o corpo de erro', () => {
     for (const r of V1) {
       const operation = op(`/api/v1${r}`);
-      const scope = r === '/prontidao/{dominio}' ? 'prontidao.read' : 'site.read';
+      const scope = r.startsWith('/prontidao/') ? 'prontidao.read' : 'site.read';
       assert.deepEqual(operation.security, [{ bearer: [scope] }], r);
       for (const status of ['200', '400', '401', '403', '404', '429']) assert.ok(operation.responses[status], `${r} sem ${status}`);
       for (const status of ['400', '401', '403', '404', '405']) {
@@ -74,6 +74,15 @@ describe('documento OpenAPI', () => {
       for (const response of Object.values(operation.responses)) assert.ok(response.headers?.['RateLimit-Policy'], `${r}: toda resposta traz os cabeçalhos de cota`);
       assert.ok(operation.responses['401']!.headers?.['WWW-Authenticate']);
       assert.ok(operation.responses['429']!.headers?.['Retry-After']);
+    }
+  });
+
+  test('histórico da prontidão: 429 e 503 com o corpo do histórico ou erro', () => {
+    const operation = op('/api/v1/prontidao/{dominio}/historico');
+    for (const status of ['429', '503']) {
+      const schema = operation.responses[status]!.content!['application/json']!.schema;
+      assert.deepEqual(schema.anyOf, [{ $ref: '#/components/schemas/HistoricoProntidao' }, { $ref: '#/components/schemas/Erro' }], status);
+      assert.ok(operation.responses[status]!.headers?.['Retry-After']);
     }
   });
 
