@@ -169,8 +169,9 @@ export function renderHistorySection(entries: readonly HistoryEntry[]): string {
 /** The same facts as markdown (the result page's twin). */
 export function renderHistoryMarkdown(entries: readonly HistoryEntry[]): string {
   if (!entries.length) return '';
-  const lines = ['## Histórico das leituras', '', describeTrend(entries), '', '| Medido em | Nota | Grau |', '| --- | --- | --- |'];
-  for (const e of [...entries].reverse()) lines.push(`| ${formatDayTime(e.medidoEm)} | ${e.nota === null ? 'sem nota' : e.nota} | ${e.grau ?? '—'} |`);
+  // A list, not a table: the twin renders no table at all, so none can carry what a measured site wrote.
+  const lines = ['## Histórico das leituras', '', describeTrend(entries), ''];
+  for (const e of [...entries].reverse()) lines.push(`- ${formatDayTime(e.medidoEm)}: ${e.nota === null ? 'sem nota' : `nota ${e.nota}, grau ${e.grau ?? '—'}`}`);
   lines.push('');
   const changes = changesOf(entries).reverse().slice(0, MAX_CHANGES);
   if (entries.length > 1) {

@@ -88,7 +88,7 @@ describe('the result page shows the history as its own section', () => {
     assert.equal(items.length, 2);
     assert.match(items[0]!, /^piorou"><p><strong>09\/03\/2026 → 16\/03\/2026<\/strong>: 71 \(B-\) → 66 \(C\+\): piorou/);
     assert.match(items[0]!, /O método de pontuação mudou entre as duas leituras/);
-    assert.match(items[0]!, /revisão 1 → 2\): a mudança pode vir do novo critério, não do site/);
+    assert.match(items[0]!, /versão 1 → 2\): a mudança pode vir do novo critério, não do site/);
     assert.match(items[1]!, /02\/03\/2026 → 09\/03\/2026<\/strong>: 92 \(A\) → 71 \(B-\): piorou/);
     assert.match(items[1]!, /llms\.txt[^<]*: passava, agora falha\. Mesma verificação, mesma revisão: o site mudou\./);
     assert.doesNotMatch(section, /<b>texto do site<\/b>/, 'site texts are not part of the history');
@@ -100,7 +100,7 @@ describe('the result page shows the history as its own section', () => {
     assert.equal(res.status, 200);
     const md = await res.text();
     assert.match(md, /## Histórico das leituras\n\n3 leituras, de 02\/03\/2026 a 16\/03\/2026; nota de 92 para 66/);
-    assert.match(md, /\| 16\/03\/2026 às 09:00 \| 66 \| C\+ \|/);
+    assert.match(md, /^- 16\/03\/2026 às 09:00: nota 66, grau C\+$/m);
     assert.match(md, /### O que mudou entre as leituras/);
     assert.match(md, /- \*\*02\/03\/2026 → 09\/03\/2026\*\*: 92 \(A\) → 71 \(B-\): piorou\n  - .*o site mudou\./);
   });

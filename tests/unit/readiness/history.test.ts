@@ -42,7 +42,7 @@ describe('what changed between two readings', () => {
     assert.equal(byId['nova-verificacao']!.de, null);
     assert.equal(change.verificacoes[0]!.sentido, 'piorou', 'regressions first');
     assert.match(describeCheckChange(byId['llms-txt']!), /o site mudou/);
-    assert.match(describeCheckChange(byId.hsts!), /revisão 1 → 2/);
+    assert.match(describeCheckChange(byId.hsts!), /versão 1 → 2/);
     assert.match(describeCheckChange(byId['nova-verificacao']!), /verificação nova no método/);
   });
 
