@@ -22,7 +22,7 @@ import autocannon from 'autocannon';
 import api from '../functions/api/handler.ts';
 import { issueAccessToken, newRegistrationId } from '../functions/auth/tokens.ts';
 import { loadConfig } from '../functions/config.ts';
-import { createServices, requestContext } from '../functions/http/services.ts';
+import { createServices, requestContext } from '../functions/services.ts';
 import { MemoryStore } from '../functions/store/memory.ts';
 import { siteData } from '../functions/content/site-data.ts';
 import { createSearchIndex, loadSearchIndex, serializeSearchIndex, siteSearch } from '../functions/search/index.ts';

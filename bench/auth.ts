@@ -8,7 +8,7 @@ import handler from '../functions/auth/handler.ts';
 import { issueAccessToken, newRegistrationId, verifyToken } from '../functions/auth/tokens.ts';
 import { loadConfig } from '../functions/config.ts';
 import { rateLimit } from '../functions/limits/rate-limit.ts';
-import { createServices, requestContext } from '../functions/http/services.ts';
+import { createServices, requestContext } from '../functions/services.ts';
 import { MemoryStore } from '../functions/store/memory.ts';
 import type { BenchRow } from './types.ts';
 

@@ -2,9 +2,9 @@
  * The route table: every path served by a function, declared once. The Netlify adapters under
  * netlify/functions are generated from it (scripts/generate-netlify.ts), the edge function's excluded paths
  * too, and the local server dispatches with it. Patterns use URLPattern syntax, as Netlify does. The mount points
- * of the functions with an operation table come from ./paths.ts, where those tables take their paths.
+ * of the functions with an operation table come from src/model/paths.ts, where those tables take their paths.
  */
-import { AGENT_AUTH, API_FUNCTION_PATHS, ASK_PATH, BADGE_IMAGES, CONTACT_FORM_PATH, FOLLOW_PATH, MCP_PATHS, RESULT_PAGES, SEARCH_PAGE_PATH } from './paths.ts';
+import { A2A_PATH, AGENT_AUTH, API_FUNCTION_PATHS, ASK_PATH, BADGE_IMAGES, CONTACT_FORM_PATH, FOLLOW_PATH, MCP_PATHS, RESULT_PAGES, SEARCH_PAGE_PATH } from '../src/model/paths.ts';
 
 export interface FunctionRoute {
   /** Netlify function name (file netlify/functions/<name>.mts). */
@@ -17,7 +17,7 @@ export interface FunctionRoute {
 }
 
 export const FUNCTION_ROUTES: readonly FunctionRoute[] = [
-  { name: 'a2a', module: 'a2a/handler.ts', paths: ['/a2a'] },
+  { name: 'a2a', module: 'a2a/handler.ts', paths: [A2A_PATH] },
   { name: 'agent-auth', module: 'auth/handler.ts', paths: [`${AGENT_AUTH}/*`] },
   { name: 'api', module: 'api/handler.ts', paths: API_FUNCTION_PATHS },
   { name: 'ask', module: 'ask/handler.ts', paths: [ASK_PATH] },

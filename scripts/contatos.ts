@@ -9,7 +9,7 @@
  * Exits 1 when the storage is misconfigured or cannot be read.
  */
 import { listLeads, type DamagedLead, type Lead } from '../functions/contact/leads.ts';
-import { createServices } from '../functions/http/services.ts';
+import { createServices } from '../functions/services.ts';
 import { describeStore, LOCAL_DATA_DIR, storeStartupNotice } from '../functions/store/index.ts';
 import { visibleControls } from '../src/model/controls.ts';
 

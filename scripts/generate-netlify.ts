@@ -15,8 +15,8 @@ export function renderFunctionAdapter(route: (typeof FUNCTION_ROUTES)[number]): 
 import type { Config, Context } from '@netlify/functions';
 import handler from '../../functions/${route.module}';
 import { runHandler } from '../../functions/http/run.ts';
-import { createServices, requestContext } from '../../functions/http/services.ts';
-import type { Services } from '../../functions/http/types.ts';
+import { createServices, requestContext } from '../../functions/services.ts';
+import type { Services } from '../../functions/context.ts';
 
 /** Built once per process (warm invocations reuse it), on the first request. */
 let services: Services | undefined;
@@ -34,8 +34,8 @@ export function renderScheduledAdapter(job: (typeof SCHEDULED_FUNCTIONS)[number]
   return `${banner}
 import type { Config } from '@netlify/functions';
 import job from '../../functions/${job.module}';
-import { createServices } from '../../functions/http/services.ts';
-import type { Services } from '../../functions/http/types.ts';
+import { createServices } from '../../functions/services.ts';
+import type { Services } from '../../functions/context.ts';
 
 /** Built once per process (warm invocations reuse it), on the first run. */
 let services: Services | undefined;

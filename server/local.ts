@@ -10,9 +10,9 @@ import { getRequestListener, type Http2Bindings, type HttpBindings } from '@hono
 import { negotiateMarkdown } from '../functions/edge/negotiate.ts';
 import { errorResponse } from '../functions/http/errors.ts';
 import { runHandler } from '../functions/http/run.ts';
-import { DATA_SECURITY_HEADERS, withSecurityHeaders } from '../functions/http/security-headers.ts';
-import { createServices, requestContext } from '../functions/http/services.ts';
-import type { Handler, Services } from '../functions/http/types.ts';
+import { DATA_SECURITY_HEADERS, withSecurityHeaders } from '../src/model/security-headers.ts';
+import { createServices, requestContext } from '../functions/services.ts';
+import type { Handler, Services } from '../functions/context.ts';
 import { type FunctionRoute, isEdgeExcluded, matchFunctionRoute } from '../functions/routes.ts';
 import { createStaticSite } from './static.ts';
 

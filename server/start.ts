@@ -1,7 +1,7 @@
 /** `npm start` / `npm run serve`: serves the built site, functions and negotiation on PORT (default 8888). */
 import { startRetryTimer } from '../functions/contact/retry.ts';
 import { startFollowTimer } from '../functions/follow/scheduler.ts';
-import { createServices } from '../functions/http/services.ts';
+import { createServices } from '../functions/services.ts';
 import { describeStore, LOCAL_DATA_DIR, storeStartupNotice } from '../functions/store/index.ts';
 import { startLocalServer } from './local.ts';
 

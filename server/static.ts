@@ -6,7 +6,7 @@
 import { LRUCache } from 'lru-cache';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
-import { TYPES_BY_EXTENSION } from '../src/build/static-rules.ts';
+import { TYPES_BY_EXTENSION } from '../src/model/media-types.ts';
 import { headersFor, parseHeadersFile, parseRedirectsFile, type HeaderRule, type RedirectRule } from './netlify-rules.ts';
 
 export interface StaticSite {

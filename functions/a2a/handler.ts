@@ -28,14 +28,14 @@ import {
   defaultServerCallContextBuilder,
   validateVersion,
 } from '@a2a-js/sdk/server';
-import { agentCard } from '../../src/lib/agent-discovery.ts';
+import { agentCard } from './card.ts';
 import { z } from 'zod';
 import { parseAccept, qualityOf } from '../edge/accept.ts';
 import { isJsonMediaType, mediaType, readJson } from '../http/body.ts';
 import { withCors } from '../http/cors.ts';
 import { answerMethod } from '../http/methods.ts';
 import { MAX_JSON_DEPTH, jsonTooDeep } from '../http/json-depth.ts';
-import type { Handler } from '../http/types.ts';
+import type { Handler } from '../context.ts';
 import { siteSearch } from '../search/index.ts';
 import { siteAgentExecutor } from './agent.ts';
 import { invalidMessage } from './message-params.ts';

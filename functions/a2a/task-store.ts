@@ -16,7 +16,7 @@
  */
 import { type ListTasksRequest, type ListTasksResponse, Task, TaskState } from '@a2a-js/sdk';
 import type { ServerCallContext, TaskStore } from '@a2a-js/sdk/server';
-import { A2A_TASK_TTL_SECONDS } from '../../src/lib/agent-discovery.ts';
+import { A2A_TASK_TTL_SECONDS } from './card.ts';
 import type { Store } from '../store/types.ts';
 
 /** States a task leaves only when the client sends something: the task is complete as far as the agent goes. */

@@ -1,5 +1,5 @@
 /** What a route handler receives: the request context plus the request's URL, the data source and who is calling. */
-import type { RequestContext } from '../http/types.ts';
+import type { RequestContext } from '../context.ts';
 import type { ApiData } from './data.ts';
 
 export interface ApiContext extends RequestContext {

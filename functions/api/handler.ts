@@ -14,7 +14,7 @@
 import { authenticate, refusalResponse } from '../auth/bearer.ts';
 import { withCors } from '../http/cors.ts';
 import { answerMethod } from '../http/methods.ts';
-import type { Handler, RequestContext } from '../http/types.ts';
+import type { Handler, RequestContext } from '../context.ts';
 import { type RateLimitResult, rateLimit, rateLimitedResponse, withHeaders } from '../limits/rate-limit.ts';
 import type { ApiContext } from './context.ts';
 import { siteApiData } from './data.ts';

@@ -7,9 +7,10 @@
 import { z } from 'zod';
 import type { Scope } from '../auth/tokens.ts';
 import { MEASURE_PATH } from '../../src/model/measurement.ts';
+import { PAGE_LIST_ITEMS, SEARCH_RESULTS } from '../../src/model/search.ts';
 import { errorSchema } from '../openapi/common.ts';
 import { type HeaderName, type OperationSpec, type ParameterSpec, RATE_LIMIT_HEADERS, type ResponseSpec, type Surface } from '../openapi/spec.ts';
-import { API_INDEX, OPEN_READING, SANDBOX, V1 } from '../paths.ts';
+import { API_INDEX, OPEN_READING, SANDBOX, V1 } from '../../src/model/paths.ts';
 import {
   apiIndexSchema,
   authenticatedIndexSchema,
@@ -111,7 +112,7 @@ export const V1_ROUTES = [
     description: 'Siga `proximo` (envie-o em `cursor`) até ele faltar. Um cursor que não veio de `proximo`, ou fora do intervalo, dá 400.',
     scope: 'site.read',
     parameters: [
-      limitParam(pageListLimitSchema, 'Itens por página, 1 a 100 (padrão 50).'),
+      limitParam(pageListLimitSchema, `Itens por página, ${PAGE_LIST_ITEMS.min} a ${PAGE_LIST_ITEMS.max} (padrão ${PAGE_LIST_ITEMS.default}).`),
       { name: 'cursor', in: 'query', description: 'Índice inicial em base64url, copiado de `proximo`.', schema: cursorSchema, example: 'NTA' },
     ],
     body: pageListSchema,
@@ -139,7 +140,7 @@ export const V1_ROUTES = [
     scope: 'site.read',
     parameters: [
       { name: 'q', in: 'query', required: true, description: querySchema.description ?? '', schema: querySchema, example: 'dados estruturados' },
-      limitParam(searchLimitSchema, 'Máximo de resultados, 1 a 20 (padrão 8).'),
+      limitParam(searchLimitSchema, `Máximo de resultados, ${SEARCH_RESULTS.min} a ${SEARCH_RESULTS.max} (padrão ${SEARCH_RESULTS.default}).`),
     ],
     body: searchResponseSchema,
   },

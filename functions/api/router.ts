@@ -9,14 +9,14 @@ import type { Scope } from '../auth/tokens.ts';
 import type { OperationSpec } from '../openapi/spec.ts';
 import type { ApiContext } from './context.ts';
 import { OPEN_READING_OPERATION, PUBLIC_INDEX_OPERATION, V1_ROUTES, type V1RouteDoc, type V1RouteId } from './operations.ts';
-import { API_INDEX, OPEN_READING, SANDBOX, V1 } from '../paths.ts';
+import { API_INDEX, OPEN_READING, SANDBOX, V1 } from '../../src/model/paths.ts';
 import { authenticatedIndex, publicIndex } from './routes/index-route.ts';
 import { prices, solutions } from './routes/catalogue.ts';
 import { getPage, listPages } from './routes/pages.ts';
 import { openReading, readiness, readinessHistory } from './routes/readiness.ts';
 import { search } from './routes/search.ts';
 
-export { SANDBOX, V1 } from '../paths.ts';
+export { SANDBOX, V1 } from '../../src/model/paths.ts';
 
 export type Area = 'index' | 'leitura' | 'v1' | 'sandbox';
 

@@ -15,20 +15,29 @@ import {
   searchResultSchema,
   solutionSchema,
 } from '../../src/model/resources.ts';
-import { ESTADOS, GRAUS, STATUS_VERIFICACAO, envelopeSchema } from '../readiness/envelope.ts';
+import { MAX_QUERY_LENGTH, MAX_ROUTE_LENGTH, PAGE_LIST_ITEMS, SEARCH_RESULTS } from '../../src/model/search.ts';
+import { ESTADOS, GRAUS, STATUS_VERIFICACAO, envelopeSchema } from '../../src/model/reading.ts';
 
 /** The resources the bodies are made of (declared once, in src/model/resources.ts). */
 export { objectiveSchema, pageSummarySchema, productSchema, searchResultSchema, solutionSchema };
 
 // ---------------------------------------------------------------- parameters
 
-/** Upper bound of a query (characters); longer queries are refused with 400. */
-export const MAX_QUERY_LENGTH = 500;
-/** Upper bound of `rota` (characters, decoded); longer values are refused with 400. */
-export const MAX_ROUTE_LENGTH = 256;
+/** The search bounds (declared once, in src/model/search.ts). */
+export { MAX_QUERY_LENGTH, MAX_ROUTE_LENGTH };
 
-export const pageListLimitSchema = z.int().min(1).max(100).default(50).describe('Itens por página (1 a 100; padrão 50).');
-export const searchLimitSchema = z.int().min(1).max(20).default(8).describe('Máximo de resultados (1 a 20; padrão 8).');
+export const pageListLimitSchema = z
+  .int()
+  .min(PAGE_LIST_ITEMS.min)
+  .max(PAGE_LIST_ITEMS.max)
+  .default(PAGE_LIST_ITEMS.default)
+  .describe(`Itens por página (${PAGE_LIST_ITEMS.min} a ${PAGE_LIST_ITEMS.max}; padrão ${PAGE_LIST_ITEMS.default}).`);
+export const searchLimitSchema = z
+  .int()
+  .min(SEARCH_RESULTS.min)
+  .max(SEARCH_RESULTS.max)
+  .default(SEARCH_RESULTS.default)
+  .describe(`Máximo de resultados (${SEARCH_RESULTS.min} a ${SEARCH_RESULTS.max}; padrão ${SEARCH_RESULTS.default}).`);
 
 /** A cursor is the base64url (no padding) of the decimal start index, exactly as `proximo` gives it. */
 export const cursorSchema = z

@@ -12,7 +12,7 @@ import { errorResponse } from '../http/errors.ts';
 import { isJsonMediaType, MAX_BODY_BYTES, mediaType, readBodyText, readJson } from '../http/body.ts';
 import { withCors } from '../http/cors.ts';
 import { answerMethod } from '../http/methods.ts';
-import type { Handler } from '../http/types.ts';
+import type { Handler } from '../context.ts';
 import { siteSearch } from '../search/index.ts';
 import { type AskQuestion, answer, belowStreamVersion, clampResults, flagValue, newQueryId, sseBody } from './nlweb.ts';
 import { MAX_QUERY_CHARS, askGetParamsSchema, askPostBodySchema } from './schemas.ts';

@@ -3,7 +3,7 @@
  * answers with (./schemas.ts). No data imports: this runs in the static build.
  */
 import { errorSchema } from '../openapi/common.ts';
-import { ASK_PATH } from '../paths.ts';
+import { ASK_PATH } from '../../src/model/paths.ts';
 import type { OperationSpec, ParameterSpec, Surface } from '../openapi/spec.ts';
 import {
   ASK_SSE_DESCRIPTION,

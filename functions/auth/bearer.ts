@@ -10,7 +10,7 @@
 import { LRUCache } from 'lru-cache';
 import type { Config } from '../config.ts';
 import { errorResponse } from '../http/errors.ts';
-import type { Services } from '../http/types.ts';
+import type { Services } from '../context.ts';
 import { type AccessClaims, type Scope, SCOPE_STRING, type TokenFailure, verifyToken } from './tokens.ts';
 
 export type { AccessClaims, Scope } from './tokens.ts';

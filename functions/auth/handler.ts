@@ -16,9 +16,9 @@ import { withCors } from '../http/cors.ts';
 import { answerMethod } from '../http/methods.ts';
 import { errorResponse } from '../http/errors.ts';
 import type { Config } from '../config.ts';
-import type { Handler, RequestContext } from '../http/types.ts';
+import type { Handler, RequestContext } from '../context.ts';
 import { addressKey } from '../limits/client.ts';
-import { IDENTITY_PATH, TOKEN_PATH } from '../paths.ts';
+import { IDENTITY_PATH, TOKEN_PATH } from '../../src/model/paths.ts';
 import { bodyFingerprint, idempotent, parseIdempotencyKey } from './idempotency.ts';
 import { type Registration, type TokenResponse, identityRequestSchema } from './schemas.ts';
 import {

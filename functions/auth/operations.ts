@@ -13,7 +13,7 @@ import {
   tokenResponseSchema,
 } from './schemas.ts';
 import { errorSchema } from '../openapi/common.ts';
-import { IDENTITY_PATH, TOKEN_PATH } from '../paths.ts';
+import { IDENTITY_PATH, TOKEN_PATH } from '../../src/model/paths.ts';
 import type { HeaderName, OperationSpec, ResponseSpec, Surface } from '../openapi/spec.ts';
 
 const TAG = 'Autenticação de agentes';

@@ -17,7 +17,7 @@
  *
  * Logs name the lead's number and the failure, never its contents.
  */
-import type { Services } from '../http/types.ts';
+import type { Services } from '../context.ts';
 import { type DeliveryState, type Lead, awaitsDelivery, readLead, setAside, undeliveredLeads, updateDelivery } from './leads.ts';
 import { webhookPayload } from './payload.ts';
 

@@ -6,7 +6,7 @@
  * Pure string code (no Node APIs), so Astro can import it. The `contato:formulario` comments delimit the part
  * the function replaces in the built page.
  */
-import { escapeHtml } from '../html/escape.ts';
+import { escapeHtml } from '../../src/model/escape.ts';
 import { CONTACT_FORM_PATH, CONTACT_LIMITS, HONEYPOT_FIELD } from '../../src/model/contact.ts';
 import type { FieldError, FieldName, FormValues } from './fields.ts';
 

@@ -13,7 +13,7 @@ import { contactEmail } from '../../src/config/site.ts';
 import { mediaType, readBodyText } from '../http/body.ts';
 import { errorResponse, type ErrorCode } from '../http/errors.ts';
 import { crossSiteReason } from '../http/same-origin.ts';
-import type { Handler, RequestContext } from '../http/types.ts';
+import type { Handler, RequestContext } from '../context.ts';
 import { countQuota, overQuota } from '../limits/quotas.ts';
 import { answerMethod } from '../http/methods.ts';
 import { type FieldError, type FormValues, prefillValues, validateContact } from './fields.ts';

@@ -5,7 +5,7 @@
  * (`deliverDue`, backoff in ./delivery.ts): locally a timer (`startRetryTimer`, started by `npm start`), on
  * Netlify the scheduled function `contact-retry` (every minute, functions/contact/scheduled.ts).
  */
-import type { Services } from '../http/types.ts';
+import type { Services } from '../context.ts';
 import { attemptDelivery, deliverDue } from './delivery.ts';
 
 type DeliveryServices = Pick<Services, 'config' | 'store' | 'now'>;

@@ -2,7 +2,7 @@
  * The Netlify scheduled job of the contact form (adapter netlify/functions/contact-retry.mts, generated from
  * SCHEDULED_FUNCTIONS in functions/routes.ts): delivers the leads whose retry is due. Platform-neutral.
  */
-import type { Services } from '../http/types.ts';
+import type { Services } from '../context.ts';
 import { deliverDue } from './delivery.ts';
 
 /** Attempts start only in the first seconds of a run: with the webhook timeout, every one ends within the 30 s a scheduled function has. */

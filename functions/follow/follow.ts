@@ -16,7 +16,7 @@
  */
 import { saveLead } from '../contact/leads.ts';
 import { followUp } from '../contact/retry.ts';
-import type { RequestContext, Services } from '../http/types.ts';
+import type { RequestContext, Services } from '../context.ts';
 import { countQuota, overQuota } from '../limits/quotas.ts';
 import { entryOf } from '../readiness/changes.ts';
 import { getReading } from '../readiness/readings.ts';

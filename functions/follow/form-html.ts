@@ -7,8 +7,8 @@
 import { CONTACT_LIMITS, HONEYPOT_FIELD } from '../../src/model/contact.ts';
 import { SITE_NAME } from '../../src/config/site.ts';
 import type { Config } from '../config.ts';
-import { escapeHtml } from '../html/escape.ts';
-import { FOLLOW_PATH } from '../paths.ts';
+import { escapeHtml } from '../../src/model/escape.ts';
+import { FOLLOW_PATH } from '../../src/model/paths.ts';
 import { describeInterval } from './messages.ts';
 
 export const FOLLOW_STYLESHEET = '/acompanhar.css';

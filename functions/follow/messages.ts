@@ -8,10 +8,10 @@
  */
 import { resultPath } from '../../src/model/measurement.ts';
 import { SITE_NAME } from '../../src/config/site.ts';
-import { escapeHtml } from '../html/escape.ts';
+import { escapeHtml } from '../../src/model/escape.ts';
 import { describeCheckChange, type HistoryEntry, METHOD_CHANGED_TEXT, type ReadingChange } from '../readiness/changes.ts';
 import { formatDay } from '../readiness/history-html.ts';
-import { FOLLOW_CANCEL_PATH, FOLLOW_CONFIRM_PATH } from '../paths.ts';
+import { FOLLOW_CANCEL_PATH, FOLLOW_CONFIRM_PATH } from '../../src/model/paths.ts';
 import type { MailMessage } from './mail.ts';
 
 /** How often, in words: `toda semana`, `todo dia`, `a cada 3 dias`, `a cada 2 horas`, `a cada 30 segundos`. */

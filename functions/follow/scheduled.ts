@@ -3,7 +3,7 @@
  * SCHEDULED_FUNCTIONS in functions/routes.ts): measures the followed domain whose turn came first (one per run: a
  * measurement takes up to 20 s of the 30 s a scheduled function may run). Platform-neutral.
  */
-import type { Services } from '../http/types.ts';
+import type { Services } from '../context.ts';
 import { runFollowTick } from './scheduler.ts';
 
 export default async function measureFollowed(services: Services): Promise<void> {

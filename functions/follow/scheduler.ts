@@ -18,11 +18,11 @@
  * reads the queue and the report afterwards.
  */
 import { currentReaderKey } from '../readiness/agent/signing.ts';
-import type { Services } from '../http/types.ts';
+import type { Services } from '../context.ts';
 import { countQuota, overQuota } from '../limits/quotas.ts';
 import { changesOf, compareEntries, entryOf } from '../readiness/changes.ts';
 import { AnalysisCutShort } from '../readiness/deadline.ts';
-import type { Envelope } from '../readiness/envelope.ts';
+import type { Envelope } from '../../src/model/reading.ts';
 import { passGate } from '../readiness/gate.ts';
 import { readHistory } from '../readiness/history.ts';
 import { measure } from '../readiness/measure.ts';

@@ -8,7 +8,7 @@
 import shell from '../../.generated/page-shell.json' with { type: 'json' };
 import { type PageShellData, SHELL_SLOTS } from '../../src/model/page-shell.ts';
 import { ORIGIN_PLACEHOLDER } from '../../src/model/site-data.ts';
-import { escapeHtml } from './escape.ts';
+import { escapeHtml } from '../../src/model/escape.ts';
 
 export { escapeHtml };
 

@@ -3,10 +3,9 @@
  * function response carries, and turns an unexpected exception into the contract's JSON error
  * (never a stack trace).
  */
-import { withSecurityHeaders } from './security-headers.ts';
-import type { Handler, RequestContext } from './types.ts';
+import { withSecurityHeaders } from '../../src/model/security-headers.ts';
 
-export async function runHandler(handler: Handler, request: Request, context: RequestContext): Promise<Response> {
+export async function runHandler<C>(handler: (request: Request, context: C) => Promise<Response>, request: Request, context: C): Promise<Response> {
   let response: Response;
   try {
     response = await handler(request, context);

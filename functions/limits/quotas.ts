@@ -20,7 +20,7 @@
  * instance it reaches. Counts are approximate (contract, Limits 3).
  */
 import type { Config } from '../config.ts';
-import type { RequestContext } from '../http/types.ts';
+import type { RequestContext } from '../context.ts';
 import type { StoreBudget } from '../store/types.ts';
 import { clientKey } from './client.ts';
 

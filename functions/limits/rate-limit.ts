@@ -9,7 +9,7 @@
 import { serializeList } from 'structured-headers';
 import type { RateLimitPolicyName } from '../config.ts';
 import { errorResponse } from '../http/errors.ts';
-import type { RequestContext, Services } from '../http/types.ts';
+import type { RequestContext, Services } from '../context.ts';
 import { type QuotaName, QUOTAS, countQuota, overQuota, quotaKey } from './quotas.ts';
 
 export type { RateLimitPolicyName } from '../config.ts';

@@ -13,7 +13,7 @@ import { JSONRPCMessageSchema } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { isJsonMediaType, mediaType, readJson } from '../http/body.ts';
 import { answerMethod } from '../http/methods.ts';
-import type { Handler } from '../http/types.ts';
+import type { Handler } from '../context.ts';
 import { hostAllowed, originAllowed } from './origin.ts';
 import { CODES, type RpcMessage, classify, mcpHeaders } from './protocol.ts';
 import { RpcError, rpcErrorResponse, rpcResponse } from './rpc.ts';

@@ -9,15 +9,16 @@
 import { z } from 'zod';
 import { PUBLISHED_DATA_MAX_AGE_SECONDS } from '../../src/model/freshness.ts';
 import { CODES } from './protocol.ts';
-import { type ToolSources, callTool, toolListing } from './registry.ts';
+import { MCP_CAPABILITIES, toolListing } from '../../src/model/mcp.ts';
+import { type ToolSources, callTool } from './registry.ts';
 import type { McpResource } from './resources.ts';
 import { RpcError } from './rpc.ts';
-import { MCP_CAPABILITIES, type McpServerSpec } from './servers.ts';
+import type { McpServer } from './servers.ts';
 
 export type Era = 'modern' | 'legacy';
 
 export interface MethodContext {
-  spec: McpServerSpec;
+  spec: McpServer;
   sources: ToolSources;
   era: Era;
 }
@@ -43,10 +44,10 @@ const text = (what: string) => z.string({ error: `deve ser ${what} (um texto)` }
 const cursorParams = z.looseObject({ cursor: text('o cursor devolvido em nextCursor').optional() });
 
 /** The identity both eras announce (`initialize`'s serverInfo, `server/discover`'s `_meta` serverInfo). */
-export const serverIdentity = (spec: McpServerSpec) => ({ name: spec.name, version: spec.version, title: spec.title });
+export const serverIdentity = (spec: McpServer) => ({ name: spec.name, version: spec.version, title: spec.title });
 
 /** Listings per spec, built once (zod → JSON Schema is not free). */
-const listings = new WeakMap<McpServerSpec, ReturnType<typeof toolListing>[]>();
+const listings = new WeakMap<McpServer, ReturnType<typeof toolListing>[]>();
 
 const listingOf = (resource: McpResource) => ({
   uri: resource.uri,
@@ -149,7 +150,7 @@ export async function runMethod(method: string, params: unknown, context: Method
 export const isCacheable = (method: string): boolean => (Object.hasOwn(METHODS, method) ? METHODS[method]!.cacheable : false);
 
 /** `server/discover` (modern): versions, capabilities, instructions; server identity goes in `_meta` (modern.ts). */
-export const discoverResult = (spec: McpServerSpec, supportedVersions: readonly string[]) => ({
+export const discoverResult = (spec: McpServer, supportedVersions: readonly string[]) => ({
   supportedVersions: [...supportedVersions],
   capabilities: MCP_CAPABILITIES,
   instructions: spec.instructions,

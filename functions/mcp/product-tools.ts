@@ -3,39 +3,19 @@
  * the catalogue, prices and how to hire. Read-only; every tool reads the published site data, the shared
  * search and the recorded readings through its `ToolSources` (never a copy of its own).
  */
-import { z } from 'zod';
 import type { CatalogoSolucao, SiteData } from '../../src/model/site-data.ts';
-import { envelopeSchema, type Envelope } from '../readiness/envelope.ts';
+import type { Envelope } from '../../src/model/reading.ts';
 import { PAGE_ALIASES } from '../../src/model/aliases.ts';
 import { tiposDeSolucao, type Produto } from '../../src/model/content.ts';
-import { objectiveSchema, pageSchema, pricesSchema, productSchema, searchResultSchema, solutionSchema } from '../../src/model/resources.ts';
-import { FREE_TOOL, PAID_DIAGNOSTIC } from '../../src/model/offer.ts';
+import { type HirePath, MCP_TOOLS, type SearchHit } from '../../src/model/mcp.ts';
 import { loadPrices, pricesBody, productView } from '../../src/model/prices.ts';
 import { twinUrl } from '../../src/model/routes.ts';
-import { QUOTED_DATA_NOTE, READ_ONLY, type ToolSources, type ToolDefinition, dataResult, defineTool, foldText, quoted, toolError } from './registry.ts';
+import { QUOTED_DATA_NOTE, type ToolSources, type ToolDefinition, dataResult, defineTool, foldText, quoted, toolError } from './registry.ts';
 
 /** Where the free measurement is made (contract: the API and the tools never measure). */
 import { MEASURE_PATH as MEASURE_PAGE } from '../../src/model/measurement.ts';
 
 export { MEASURE_PAGE };
-
-// ---------------------------------------------------------------------------------------------------------
-// Output schemas
-
-/** A search result as the tools return it: the API's result plus the address of the page's markdown twin. */
-export const searchHitSchema = searchResultSchema.extend({
-  markdown: z.url().describe('Endereço da versão em markdown da página.'),
-});
-
-const hirePathSchema = z.object({
-  id: z.string().describe('id do produto ou slug da solução'),
-  nome: z.string(),
-  tipo: z.enum(['pago', 'gratuito', 'sob-proposta']),
-  preco: z.string(),
-  prazo: z.string(),
-  comoContratar: z.string(),
-  url: z.string().describe('página onde contratar ou começar'),
-});
 
 // ---------------------------------------------------------------------------------------------------------
 // Helpers
@@ -82,7 +62,7 @@ export const findPage = (context: ToolSources, input: string): SiteData['paginas
   return context.data.paginas.find((p) => p.rota === route);
 };
 
-const hitsText = (hits: z.infer<typeof searchHitSchema>[]): string =>
+const hitsText = (hits: SearchHit[]): string =>
   hits.map((h, i) => `${i + 1}. ${h.titulo}\n   ${h.url} (markdown: ${h.markdown})\n   ${h.descricao}${h.trecho ? `\n   Trecho: ${h.trecho}` : ''}`).join('\n');
 
 type ProductMatch =
@@ -115,25 +95,8 @@ const knownProducts = (data: SiteData): string =>
     .produtos.map((p) => p.id)
     .join(', ')}. Soluções do catálogo: ${data.catalogo.solucoes.map((s) => s.slug).join(', ')}.`;
 
-const produtoInput = z
-  .string()
-  .trim()
-  .min(1, 'Informe um produto ou deixe o campo vazio.')
-  .max(200)
-  .optional()
-  .describe(
-    `Produto ou solução (opcional): id de um produto com preço público (${loadPrices()
-      .produtos.map((p) => p.id)
-      .join(', ')}), slug ou rota de uma solução do catálogo (ex.: seo-tecnico) ou parte do nome. Vazio: todos.`,
-  );
-
 // ---------------------------------------------------------------------------------------------------------
 // Tools
-
-const readinessOutput = envelopeSchema.extend({
-  ausente: z.boolean().describe('true quando não há leitura registrada do domínio'),
-  medirEm: z.string().optional().describe('página onde a medição gratuita é feita (sempre presente quando ausente=true)'),
-});
 
 /**
  * The prose block of `get_readiness_score`. A recorded reason or gap may carry what the measured site sent (a
@@ -157,220 +120,127 @@ function readingText(e: Envelope & { ausente: boolean }): string {
   ].join('\n');
 }
 
-const getReadinessScore = defineTool({
-  name: 'get_readiness_score',
-  title: 'Leitura de prontidão para IA',
-  description:
-    'Devolve a leitura registrada de prontidão para IA de um domínio: nota de 0 a 100, grau (A+ a F), camadas e lacunas. Nunca mede: quando não há leitura, devolve ausente=true e o endereço da página onde a medição gratuita é feita.',
-  inputSchema: z.object({
-    dominio: z
-      .string()
-      .trim()
-      .min(1, 'Informe um domínio, por exemplo exemplo.com.br.')
-      .max(1024)
-      .describe('Domínio do site, sem http:// e sem caminho (ex.: exemplo.com.br). Um endereço completo também é aceito: vale o nome do host.'),
-  }),
-  outputSchema: readinessOutput,
-  annotations: READ_ONLY,
-  async handler({ dominio }, context) {
-    // A pasted address is reduced to its domain by normalizeDomain, as everywhere.
-    const outcome = await context.readReading(dominio);
-    if (outcome.kind === 'invalid') return toolError(outcome.reason);
-    const envelope = outcome.envelope;
-    const ausente = envelope.estado === 'ausente';
-    const result = { ...envelope, ausente, ...(ausente ? { medirEm: envelope.medirEm ?? `${context.origin}${MEASURE_PAGE}` } : {}) };
-    return dataResult(readingText(result), result);
-  },
+const getReadinessScore = defineTool(MCP_TOOLS.get_readiness_score, async ({ dominio }, context) => {
+  // A pasted address is reduced to its domain by normalizeDomain, as everywhere.
+  const outcome = await context.readReading(dominio);
+  if (outcome.kind === 'invalid') return toolError(outcome.reason);
+  const envelope = outcome.envelope;
+  const ausente = envelope.estado === 'ausente';
+  const result = { ...envelope, ausente, ...(ausente ? { medirEm: envelope.medirEm ?? `${context.origin}${MEASURE_PAGE}` } : {}) };
+  return dataResult(readingText(result), result);
 });
 
-const searchSite = defineTool({
-  name: 'search_site',
-  title: 'Buscar no site',
-  description:
-    'Busca por palavras-chave (lexical, sem ranking semântico) no título, na descrição e no texto de todas as páginas do site: soluções, objetivos, blog, preços, diagnóstico e documentação para agentes. Devolve as páginas mais relevantes com endereço, versão em markdown e trecho.',
-  inputSchema: z.object({
-    consulta: z.string().trim().min(1, 'Informe o que buscar.').max(500).describe('Palavras-chave em português (ex.: "dados estruturados", "llms.txt", "preço do diagnóstico").'),
-    limite: z.number().int().min(1).max(20).default(8).describe('Número máximo de resultados, de 1 a 20 (padrão 8).'),
-  }),
-  outputSchema: z.object({
-    consulta: z.string(),
-    total: z.number().int().describe('número de resultados devolvidos'),
-    resultados: z.array(searchHitSchema),
-  }),
-  annotations: READ_ONLY,
-  async handler({ consulta, limite }, context) {
-    const resultados = searchHits(context, consulta, limite);
-    const text = resultados.length
-      ? `${resultados.length} resultado(s) para "${consulta}":\n${hitsText(resultados)}\n\nUse get_page com a rota para ler uma página inteira.`
-      : `Nenhuma página contém os termos de "${consulta}". Tente palavras mais gerais ou sinônimos; list_services lista o catálogo inteiro.`;
-    return dataResult(text, { consulta, total: resultados.length, resultados });
-  },
+const searchSite = defineTool(MCP_TOOLS.search_site, async ({ consulta, limite }, context) => {
+  const resultados = searchHits(context, consulta, limite);
+  const text = resultados.length
+    ? `${resultados.length} resultado(s) para "${consulta}":\n${hitsText(resultados)}\n\nUse get_page com a rota para ler uma página inteira.`
+    : `Nenhuma página contém os termos de "${consulta}". Tente palavras mais gerais ou sinônimos; list_services lista o catálogo inteiro.`;
+  return dataResult(text, { consulta, total: resultados.length, resultados });
 });
 
-const getPage = defineTool({
-  name: 'get_page',
-  title: 'Ler uma página',
-  description:
-    'Devolve uma página do site inteira em markdown (o mesmo conteúdo de `<rota>.md`), com título, descrição, seção e data da última modificação. Use search_site para descobrir a rota.',
-  inputSchema: z.object({
-    rota: z
-      .string()
-      .trim()
-      .min(1, 'Informe a rota da página; a página inicial é "index".')
-      .max(500)
-      .describe('Rota da página sem barra inicial (ex.: solucoes/seo-tecnico); a página inicial é "index". Também aceita o caminho (/blog/...), o endereço completo ou a versão .md.'),
-  }),
-  outputSchema: pageSchema,
-  annotations: READ_ONLY,
-  async handler({ rota }, context) {
-    const page = findPage(context, rota);
-    if (!page) {
-      const sugestoes = searchHits(context, rota.replace(/[/_.-]+/g, ' '), 3);
-      const dica = sugestoes.length ? ` Páginas parecidas: ${sugestoes.map((s) => s.rota).join(', ')}.` : '';
-      return toolError(`Página não encontrada: "${rota}". Use a rota sem barra inicial (a página inicial é "index") ou busque com search_site.${dica}`);
+const getPage = defineTool(MCP_TOOLS.get_page, async ({ rota }, context) => {
+  const page = findPage(context, rota);
+  if (!page) {
+    const sugestoes = searchHits(context, rota.replace(/[/_.-]+/g, ' '), 3);
+    const dica = sugestoes.length ? ` Páginas parecidas: ${sugestoes.map((s) => s.rota).join(', ')}.` : '';
+    return toolError(`Página não encontrada: "${rota}". Use a rota sem barra inicial (a página inicial é "index") ou busque com search_site.${dica}`);
+  }
+  const result = {
+    rota: page.rota,
+    url: page.url,
+    markdownUrl: twinUrl(context.origin, page.rota),
+    titulo: page.titulo,
+    descricao: page.descricao,
+    secao: page.secao,
+    lastmod: page.lastmod,
+    markdown: page.markdown,
+  };
+  return dataResult(page.markdown, result);
+});
+
+const listServices = defineTool(MCP_TOOLS.list_services, async ({ tipo, termo }, context) => {
+  const { solucoes, objetivos } = context.data.catalogo;
+  const words = termo ? foldText(termo).split(' ').filter(Boolean) : [];
+  const selected = solucoes.filter((s) => {
+    if (tipo && s.tipo !== tipo) return false;
+    if (!words.length) return true;
+    const haystack = foldText([s.slug, s.titulo, s.descricao, s.resumo, ...s.paraQuem, ...s.entregaveis].join(' '));
+    return words.every((w) => haystack.includes(w));
+  });
+  const slugs = new Set(selected.map((s) => s.slug));
+  const related = objetivos.filter((o) => o.solucoes.some((s) => slugs.has(s)));
+  const text = selected.length
+    ? [
+        `${selected.length} solução(ões):`,
+        ...selected.map((s) => `- ${s.titulo} (${s.tipo}; ${s.preco}; prazo: ${s.prazo})\n  ${s.resumo}\n  ${s.url}`),
+        related.length ? `\nObjetivos relacionados: ${related.map((o) => `${o.chamada} (${o.url})`).join('; ')}` : '',
+      ].join('\n')
+    : `Nenhuma solução encontrada${tipo ? ` do tipo ${tipo}` : ''}${termo ? ` com "${termo}"` : ''}. Tipos disponíveis: ${tiposDeSolucao.join(', ')}.`;
+  return dataResult(text.trim(), {
+    total: selected.length,
+    filtros: { tipo: tipo ?? null, termo: termo ?? null },
+    solucoes: selected,
+    objetivos: related,
+  });
+});
+
+const getPricing = defineTool(MCP_TOOLS.get_pricing, async ({ produto }, context) => {
+  // The same body as /api/v1/precos.
+  const { produtos: all, ...base } = pricesBody(context.origin);
+  const { sobProposta } = base;
+  let views = all;
+  let solucao: { slug: string; titulo: string; preco: string; url: string } | undefined;
+  if (produto) {
+    const match = matchProduct(produto, context.data);
+    if (match.kind === 'nenhum') return toolError(`Produto não encontrado: "${produto}". ${knownProducts(context.data)}`);
+    if (match.kind === 'sob-proposta') {
+      const s = match.solucao;
+      const result = { ...base, produtos: [], solucao: { slug: s.slug, titulo: s.titulo, preco: s.preco, url: s.url } };
+      return dataResult(`${s.titulo}: sob proposta. ${sobProposta.descricao} Pedido de proposta: ${sobProposta.url}.`, result);
     }
-    const result = {
-      rota: page.rota,
-      url: page.url,
-      markdownUrl: twinUrl(context.origin, page.rota),
-      titulo: page.titulo,
-      descricao: page.descricao,
-      secao: page.secao,
-      lastmod: page.lastmod,
-      markdown: page.markdown,
-    };
-    return dataResult(page.markdown, result);
-  },
+    views = all.filter((p) => p.id === match.produto.id);
+    if (match.solucao) solucao = { slug: match.solucao.slug, titulo: match.solucao.titulo, preco: match.solucao.preco, url: match.solucao.url };
+  }
+  const text = [
+    ...views.map((p) => `${p.nome}: ${p.precoFormatado} (prazo: ${p.prazo}). ${p.url}`),
+    produto ? '' : `Demais serviços: sob proposta. ${sobProposta.descricao}`,
+    `Fonte: ${base.fonte}`,
+  ]
+    .filter(Boolean)
+    .join('\n');
+  return dataResult(text, { ...base, produtos: views, ...(solucao ? { solucao } : {}) });
 });
 
-const listServices = defineTool({
-  name: 'list_services',
-  title: 'Catálogo de soluções',
-  description:
-    'Lista as soluções (serviços) da consultoria com resumo, público, entregáveis, prazo, preço e como contratar, e os objetivos de negócio que levam a elas. Filtros opcionais por tipo e por termo.',
-  inputSchema: z.object({
-    tipo: z.enum(tiposDeSolucao).optional().describe(`Tipo de solução (opcional): ${tiposDeSolucao.join(', ')}.`),
-    termo: z.string().trim().min(1, 'Informe um termo ou deixe o campo vazio.').max(200).optional().describe('Termo que deve aparecer no nome, descrição, resumo, público ou entregáveis (opcional; sem diferença de acentos ou maiúsculas).'),
-  }),
-  outputSchema: z.object({
-    total: z.number().int(),
-    filtros: z.object({ tipo: z.string().nullable(), termo: z.string().nullable() }),
-    solucoes: z.array(solutionSchema),
-    objetivos: z.array(objectiveSchema).describe('objetivos de negócio que indicam ao menos uma das soluções listadas'),
-  }),
-  annotations: READ_ONLY,
-  async handler({ tipo, termo }, context) {
-    const { solucoes, objetivos } = context.data.catalogo;
-    const words = termo ? foldText(termo).split(' ').filter(Boolean) : [];
-    const selected = solucoes.filter((s) => {
-      if (tipo && s.tipo !== tipo) return false;
-      if (!words.length) return true;
-      const haystack = foldText([s.slug, s.titulo, s.descricao, s.resumo, ...s.paraQuem, ...s.entregaveis].join(' '));
-      return words.every((w) => haystack.includes(w));
-    });
-    const slugs = new Set(selected.map((s) => s.slug));
-    const related = objetivos.filter((o) => o.solucoes.some((s) => slugs.has(s)));
-    const text = selected.length
-      ? [
-          `${selected.length} solução(ões):`,
-          ...selected.map((s) => `- ${s.titulo} (${s.tipo}; ${s.preco}; prazo: ${s.prazo})\n  ${s.resumo}\n  ${s.url}`),
-          related.length ? `\nObjetivos relacionados: ${related.map((o) => `${o.chamada} (${o.url})`).join('; ')}` : '',
-        ].join('\n')
-      : `Nenhuma solução encontrada${tipo ? ` do tipo ${tipo}` : ''}${termo ? ` com "${termo}"` : ''}. Tipos disponíveis: ${tiposDeSolucao.join(', ')}.`;
-    return dataResult(text.trim(), {
-      total: selected.length,
-      filtros: { tipo: tipo ?? null, termo: termo ?? null },
-      solucoes: selected,
-      objetivos: related,
-    });
-  },
-});
-
-const getPricing = defineTool({
-  name: 'get_pricing',
-  title: 'Preços públicos',
-  description:
-    `Devolve os preços públicos (os mesmos de /pricing.md): o ${PAID_DIAGNOSTIC.nome}, pago, com valor fechado, a ${FREE_TOOL.nome} e a regra dos demais serviços, orçados sob proposta, com as condições de pagamento e a nota fiscal. Opcionalmente filtra por produto ou solução.`,
-  inputSchema: z.object({ produto: produtoInput }),
-  // The API's prices body (src/model/resources.ts), filtered when `produto` is given, plus the solution asked for.
-  outputSchema: pricesSchema.extend({
-    produtos: z.array(productSchema).describe('Produtos com preço público (filtrados quando `produto` foi informado).'),
-    solucao: solutionSchema
-      .pick({ slug: true, titulo: true, preco: true, url: true })
-      .optional()
-      .describe('a solução do catálogo pedida, quando `produto` é uma solução'),
-  }),
-  annotations: READ_ONLY,
-  async handler({ produto }, context) {
-    // The same body as /api/v1/precos.
-    const { produtos: all, ...base } = pricesBody(context.origin);
-    const { sobProposta } = base;
-    let views = all;
-    let solucao: { slug: string; titulo: string; preco: string; url: string } | undefined;
-    if (produto) {
-      const match = matchProduct(produto, context.data);
-      if (match.kind === 'nenhum') return toolError(`Produto não encontrado: "${produto}". ${knownProducts(context.data)}`);
-      if (match.kind === 'sob-proposta') {
-        const s = match.solucao;
-        const result = { ...base, produtos: [], solucao: { slug: s.slug, titulo: s.titulo, preco: s.preco, url: s.url } };
-        return dataResult(`${s.titulo}: sob proposta. ${sobProposta.descricao} Pedido de proposta: ${sobProposta.url}.`, result);
-      }
-      views = all.filter((p) => p.id === match.produto.id);
-      if (match.solucao) solucao = { slug: match.solucao.slug, titulo: match.solucao.titulo, preco: match.solucao.preco, url: match.solucao.url };
-    }
-    const text = [
-      ...views.map((p) => `${p.nome}: ${p.precoFormatado} (prazo: ${p.prazo}). ${p.url}`),
-      produto ? '' : `Demais serviços: sob proposta. ${sobProposta.descricao}`,
-      `Fonte: ${base.fonte}`,
-    ]
-      .filter(Boolean)
-      .join('\n');
-    return dataResult(text, { ...base, produtos: views, ...(solucao ? { solucao } : {}) });
-  },
-});
-
-const howToHire = defineTool({
-  name: 'how_to_hire',
-  title: 'Como contratar',
-  description:
-    `Explica como contratar: o ${PAID_DIAGNOSTIC.nome} (pago, preço fechado), a ${FREE_TOOL.nome} (sem cadastro) e os serviços sob proposta, com o contato e a página de cada caminho. Opcionalmente para um produto ou solução específica.`,
-  inputSchema: z.object({ produto: produtoInput }),
-  outputSchema: z.object({
-    caminhos: z.array(hirePathSchema),
-    contato: z.object({ email: z.string(), url: z.string().describe('página de contato') }),
-  }),
-  annotations: READ_ONLY,
-  async handler({ produto }, context) {
-    const prices = loadPrices();
-    const origin = context.origin;
-    const fromProduct = (p: Produto) => {
-      const v = productView(p, origin);
-      return { id: p.id, nome: p.nome, tipo: p.tipo, preco: v.precoFormatado, prazo: p.prazo, comoContratar: p.comoContratar, url: v.url };
-    };
-    const onProposal = (s?: CatalogoSolucao) => ({
-      id: s?.slug ?? 'sob-proposta',
-      nome: s?.titulo ?? 'Demais serviços (implementação, consultoria contínua, conteúdo e treinamento)',
-      tipo: 'sob-proposta' as const,
-      preco: 'Sob proposta',
-      prazo: s?.prazo ?? 'Proposta com valor e cronograma em até 3 dias úteis',
-      comoContratar: s ? `${s.comoContratar} ${prices.sobProposta.descricao}` : prices.sobProposta.descricao,
-      url: s ? s.url : `${origin}/${prices.sobProposta.rota}`,
-    });
-    let caminhos: z.infer<typeof hirePathSchema>[];
-    if (produto) {
-      const match = matchProduct(produto, context.data);
-      if (match.kind === 'nenhum') return toolError(`Produto não encontrado: "${produto}". ${knownProducts(context.data)}`);
-      caminhos = [match.kind === 'produto' ? fromProduct(match.produto) : onProposal(match.solucao)];
-    } else {
-      caminhos = [...prices.produtos.map(fromProduct), onProposal()];
-    }
-    const contato = { email: context.contactEmail, url: `${origin}/${prices.sobProposta.rota}` };
-    const text = [
-      ...caminhos.map((c) => `${c.nome} (${c.preco}; prazo: ${c.prazo})\n${c.comoContratar}\n${c.url}`),
-      `Contato: ${contato.email} · ${contato.url}`,
-    ].join('\n\n');
-    return dataResult(text, { caminhos, contato });
-  },
+const howToHire = defineTool(MCP_TOOLS.how_to_hire, async ({ produto }, context) => {
+  const prices = loadPrices();
+  const origin = context.origin;
+  const fromProduct = (p: Produto) => {
+    const v = productView(p, origin);
+    return { id: p.id, nome: p.nome, tipo: p.tipo, preco: v.precoFormatado, prazo: p.prazo, comoContratar: p.comoContratar, url: v.url };
+  };
+  const onProposal = (s?: CatalogoSolucao) => ({
+    id: s?.slug ?? 'sob-proposta',
+    nome: s?.titulo ?? 'Demais serviços (implementação, consultoria contínua, conteúdo e treinamento)',
+    tipo: 'sob-proposta' as const,
+    preco: 'Sob proposta',
+    prazo: s?.prazo ?? 'Proposta com valor e cronograma em até 3 dias úteis',
+    comoContratar: s ? `${s.comoContratar} ${prices.sobProposta.descricao}` : prices.sobProposta.descricao,
+    url: s ? s.url : `${origin}/${prices.sobProposta.rota}`,
+  });
+  let caminhos: HirePath[];
+  if (produto) {
+    const match = matchProduct(produto, context.data);
+    if (match.kind === 'nenhum') return toolError(`Produto não encontrado: "${produto}". ${knownProducts(context.data)}`);
+    caminhos = [match.kind === 'produto' ? fromProduct(match.produto) : onProposal(match.solucao)];
+  } else {
+    caminhos = [...prices.produtos.map(fromProduct), onProposal()];
+  }
+  const contato = { email: context.contactEmail, url: `${origin}/${prices.sobProposta.rota}` };
+  const text = [
+    ...caminhos.map((c) => `${c.nome} (${c.preco}; prazo: ${c.prazo})\n${c.comoContratar}\n${c.url}`),
+    `Contato: ${contato.email} · ${contato.url}`,
+  ].join('\n\n');
+  return dataResult(text, { caminhos, contato });
 });
 
 /** The tools of `POST /mcp`, in the order `tools/list` gives them. */

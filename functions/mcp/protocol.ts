@@ -17,16 +17,11 @@
  * clients recognise them.
  */
 import { isObject } from '../../src/model/json-object.ts';
+import { HEADERLESS_VERSION, LEGACY_VERSIONS, MODERN_VERSION, SUPPORTED_VERSIONS } from '../../src/model/mcp.ts';
 import { RpcError } from './rpc.ts';
 
-/** The current revision (modern era). */
-export const MODERN_VERSION = '2026-07-28';
-/** Legacy revisions honoured in full, newest first. */
-export const LEGACY_VERSIONS = ['2025-11-25', '2025-06-18', '2025-03-26'] as const;
-/** Every revision the servers answer (the `supportedVersions` of `server/discover` and of the cards). */
-export const SUPPORTED_VERSIONS: readonly string[] = [MODERN_VERSION, ...LEGACY_VERSIONS];
-/** What a legacy request without `MCP-Protocol-Version` is (2025-06-18 and later: "SHOULD assume 2025-03-26"). */
-export const HEADERLESS_VERSION = '2025-03-26';
+/** The revisions are facts of the catalogue (src/model/mcp.ts), spoken here. */
+export { HEADERLESS_VERSION, LEGACY_VERSIONS, MODERN_VERSION, SUPPORTED_VERSIONS };
 /** The legacy revisions whose clients may send JSON-RPC batches (added in 2025-03-26, removed in 2025-06-18). */
 const BATCH_VERSIONS: ReadonlySet<string> = new Set(['2025-03-26']);
 /** Messages in one batch at most (each one still runs, and is counted, on its own). */

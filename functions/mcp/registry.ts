@@ -1,15 +1,15 @@
 /**
- * The shape of a tool of our MCP servers, declared once per server (product-tools.ts, docs-tools.ts). The
- * same definitions feed the servers (server.ts), the discovery cards and the agent skills
- * (src/lib/agent-discovery.ts), so what a card announces is what `tools/list` answers.
+ * A tool of our MCP servers: its entry in the catalogue (src/model/mcp.ts: name, title, description, schemas,
+ * annotations, which the discovery cards and the agent skills also read) bound to its handler (product-tools.ts,
+ * connector-tools.ts, docs-tools.ts), and what the handlers share: their sources, result shapes and errors.
  *
- * This module and the registries import no data: the handlers receive what they read through a
- * `ToolSources` (tool-sources.ts builds it at run time), so the static build can import the registries to write
- * the cards before the functions' data bundle exists.
+ * The handlers import no data: they receive what they read through a `ToolSources` (tool-sources.ts builds it at
+ * run time).
  */
 import { fold } from '../../src/model/fold.ts';
-import { z } from 'zod';
+import type { z } from 'zod';
 import ptBR from 'zod/v4/locales/pt-BR.js';
+import type { McpToolSpec } from '../../src/model/mcp.ts';
 import type { SearchIndex } from '../search/engine.ts';
 import type { SiteData } from '../content/site-data.ts';
 import type { ReadingOutcome } from '../readiness/read-reading.ts';
@@ -37,21 +37,15 @@ export interface ToolResult {
   isError?: boolean;
 }
 
-export const READ_ONLY = { readOnlyHint: true, openWorldHint: false } as const;
-
-export interface ToolDefinition<I extends z.ZodObject = z.ZodObject, O extends z.ZodObject = z.ZodObject> {
-  name: string;
-  title: string;
-  /** pt-BR, says what the tool returns and when to use it. */
-  description: string;
-  inputSchema: I;
-  outputSchema: O;
-  annotations: typeof READ_ONLY;
+export interface ToolDefinition<I extends z.ZodObject = z.ZodObject, O extends z.ZodObject = z.ZodObject> extends McpToolSpec<string, I, O> {
   handler(input: z.output<I>, context: ToolSources): Promise<ToolResult>;
 }
 
-/** Declares a tool (keeps the handler's input typed by its schema). */
-export const defineTool = <I extends z.ZodObject, O extends z.ZodObject>(tool: ToolDefinition<I, O>): ToolDefinition => tool as unknown as ToolDefinition;
+/** Binds a tool of the catalogue to its handler (the handler's input typed by the entry's schema). */
+export const defineTool = <I extends z.ZodObject, O extends z.ZodObject>(
+  spec: McpToolSpec<string, I, O>,
+  handler: (input: z.output<I>, context: ToolSources) => Promise<ToolResult>,
+): ToolDefinition => ({ ...spec, handler }) as unknown as ToolDefinition;
 
 /**
  * A result carrying data: the first text block is the serialized JSON of `structuredContent` (the MCP
@@ -87,19 +81,6 @@ export const QUOTED_DATA_NOTE = 'Textos entre aspas vêm do registro da mediçã
 
 /** A tool error (`isError: true`) with a pt-BR message the model can act on. */
 export const toolError = (message: string): ToolResult => ({ content: [{ type: 'text', text: message }], isError: true });
-
-/** The JSON Schemas of a tool as `tools/list` announces them (the SDK converts zod 4 with these options). */
-export function jsonSchemas(tool: ToolDefinition): { inputSchema: Record<string, unknown>; outputSchema: Record<string, unknown> } {
-  return {
-    inputSchema: z.toJSONSchema(tool.inputSchema, { target: 'draft-7', io: 'input' }) as Record<string, unknown>,
-    outputSchema: z.toJSONSchema(tool.outputSchema, { target: 'draft-7', io: 'output' }) as Record<string, unknown>,
-  };
-}
-
-/** The listing of a tool as `tools/list` gives it: name, title, description, schemas, annotations. */
-export function toolListing(tool: ToolDefinition) {
-  return { name: tool.name, title: tool.title, description: tool.description, ...jsonSchemas(tool), annotations: tool.annotations };
-}
 
 /** Lower case without accents, spaces collapsed: for lenient name and filter matching. */
 export const foldText = (text: string): string => fold(text).replace(/\s+/g, ' ').trim();

@@ -16,7 +16,8 @@ import { CODES, META, type RpcMessage, SUPPORTED_VERSIONS, negotiatedLegacyVersi
 import { isObject } from '../../src/model/json-object.ts';
 import type { ToolSources } from './registry.ts';
 import { RpcError } from './rpc.ts';
-import { MCP_CAPABILITIES, type McpServerSpec } from './servers.ts';
+import { MCP_CAPABILITIES } from '../../src/model/mcp.ts';
+import type { McpServer } from './servers.ts';
 
 /** The answer to one message: the JSON-RPC response (none for a notification) and the HTTP status it asks for. */
 export interface Answer {
@@ -39,7 +40,7 @@ async function resultOf(message: RpcMessage, context: MethodContext): Promise<Re
 }
 
 /** The modern form of a result: `resultType`, caching hints when cacheable, the server's identity in `_meta`. */
-function modernResult(method: string, result: Record<string, unknown>, spec: McpServerSpec): Record<string, unknown> {
+function modernResult(method: string, result: Record<string, unknown>, spec: McpServer): Record<string, unknown> {
   const meta = isObject(result._meta) ? result._meta : {};
   const { name, version } = serverIdentity(spec);
   return {
@@ -50,7 +51,7 @@ function modernResult(method: string, result: Record<string, unknown>, spec: Mcp
   };
 }
 
-export async function serveMessage(message: RpcMessage, spec: McpServerSpec, sources: ToolSources, era: Era): Promise<Answer> {
+export async function serveMessage(message: RpcMessage, spec: McpServer, sources: ToolSources, era: Era): Promise<Answer> {
   if (typeof message.method !== 'string' || message.id === undefined) return { status: 202 };
   const id = message.id ?? null;
   const context: MethodContext = { spec, sources, era };

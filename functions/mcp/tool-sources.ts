@@ -5,7 +5,7 @@
  * bundles the Netlify function, wrap shared modules in lazy initializers and the bundle fails at start.)
  */
 import { siteDataFor } from '../content/site-data.ts';
-import type { RequestContext } from '../http/types.ts';
+import type { RequestContext } from '../context.ts';
 import { readRecordedReading } from '../readiness/read-reading.ts';
 import type { SearchIndex } from '../search/engine.ts';
 import { createSearchIndex, siteSearch } from '../search/index.ts';

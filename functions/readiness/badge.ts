@@ -14,10 +14,10 @@
  * - An SVG inside `<img>` cannot be a link: the embed snippets wrap the image in `<a href="<result page>">`.
  */
 import { createHash } from 'node:crypto';
-import { escapeHtml } from '../html/escape.ts';
+import { escapeHtml } from '../../src/model/escape.ts';
 import { SITE_NAME } from '../../src/config/site.ts';
 import { badgePath, type Grau, MEASURE_PATH, measuredOn, resultPath } from '../../src/model/measurement.ts';
-import type { Envelope } from './envelope.ts';
+import type { Envelope } from '../../src/model/reading.ts';
 
 /** What a badge shows: the grade of a scored reading, or one of the states without a grade. */
 export type BadgeState =

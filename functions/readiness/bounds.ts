@@ -13,7 +13,7 @@
  * `saveReading` refuses anything above the bound (`readingBytes`), so nothing larger is ever stored.
  */
 import { stripControls } from '../../src/model/controls.ts';
-import type { Envelope, Evidencia, RobotsDecisoes } from './envelope.ts';
+import type { Envelope, Evidencia, RobotsDecisoes } from '../../src/model/reading.ts';
 
 /** Longest free text of a reading, in UTF-16 code units (the longest text of our own is about 340). */
 export const MAX_TEXT_CHARS = 500;

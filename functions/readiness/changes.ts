@@ -17,7 +17,7 @@
  */
 import { GRAUS, type Grau } from '../../src/model/measurement.ts';
 import { checkById } from './checks/index.ts';
-import { type Envelope, STATUS_VERIFICACAO } from './envelope.ts';
+import { type Envelope, STATUS_VERIFICACAO } from '../../src/model/reading.ts';
 
 export type CheckStatus = (typeof STATUS_VERIFICACAO)[number];
 

@@ -7,7 +7,7 @@
  * did not before. A check that stopped applying, or that one of the readings does not have (the instrument gained or
  * lost a check between them), is neither.
  */
-import type { Envelope, Verificacao } from './envelope.ts';
+import type { Envelope, Verificacao } from '../../src/model/reading.ts';
 
 export interface CheckChange {
   verificacao: string;

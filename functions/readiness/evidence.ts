@@ -8,7 +8,7 @@
  * quotes, which renderers show as text read from the site), and commands quote every argument for a POSIX
  * shell (`shellQuote`), so no URL, header or line can break out of its argument.
  */
-import type { Evidencia } from './envelope.ts';
+import type { Evidencia } from '../../src/model/reading.ts';
 
 export type Evidence = Evidencia;
 

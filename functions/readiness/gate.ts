@@ -14,7 +14,7 @@
  * `Retry-After` is always an integer number of seconds, at least 1.
  */
 import { countQuota, overQuota } from '../limits/quotas.ts';
-import type { RequestContext } from '../http/types.ts';
+import type { RequestContext } from '../context.ts';
 
 export type GateResult =
   | { ok: true }

@@ -12,7 +12,7 @@
  * Every value is escaped; nothing here comes from the measured site except what the reading already bounded.
  */
 import { SITE_TIME_ZONE } from '../../src/model/measurement.ts';
-import { escapeHtml } from '../html/escape.ts';
+import { escapeHtml } from '../../src/model/escape.ts';
 import { changesOf, describeCheckChange, type HistoryEntry, METHOD_CHANGED_TEXT, type ReadingChange } from './changes.ts';
 import { HISTORY_LIMIT } from './history.ts';
 

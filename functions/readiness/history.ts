@@ -24,7 +24,7 @@ import { GRAUS } from '../../src/model/measurement.ts';
 import { guarded } from '../store/guarded.ts';
 import type { Store } from '../store/types.ts';
 import { type CheckStatus, type HistoryEntry, entryOf } from './changes.ts';
-import type { Envelope } from './envelope.ts';
+import type { Envelope } from '../../src/model/reading.ts';
 
 /** Readings kept per domain. */
 export const HISTORY_LIMIT = 52;

@@ -15,7 +15,7 @@ import type { CheckDefinition, CheckOutcome } from './checks/types.ts';
 import { createContext, type MeasurementContext } from './context.ts';
 import { AnalysisCutShort, createDeadline } from './deadline.ts';
 import { isLoopbackTarget } from './domain.ts';
-import { type Envelope, type Lacuna, withSiteDataNotice } from './envelope.ts';
+import { type Envelope, type Lacuna, withSiteDataNotice } from '../../src/model/reading.ts';
 import { createSafeFetcher, type FetchedResponse, FetchError } from './fetch/safe-fetch.ts';
 import type { NetworkHooks } from './fetch/network.ts';
 import { METHOD_REVISION } from './method-revision.ts';

@@ -5,7 +5,7 @@
  * 200 `ausente`. A domain recorded before the history existed has its one reading as its history.
  */
 import type { ReadingHistoryBody } from '../api/schemas.ts';
-import type { RequestContext } from '../http/types.ts';
+import type { RequestContext } from '../context.ts';
 import { changesOf, entryOf, type HistoryEntry } from './changes.ts';
 import { normalizeDomain } from './domain.ts';
 import { passGate, retryInstant } from './gate.ts';

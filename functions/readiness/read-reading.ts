@@ -13,9 +13,9 @@
  * Scope checks (403) stay with the API handler.
  */
 import { errorResponse } from '../http/errors.ts';
-import type { RequestContext } from '../http/types.ts';
+import type { RequestContext } from '../context.ts';
 import { normalizeDomain } from './domain.ts';
-import { type Envelope, withSiteDataNotice } from './envelope.ts';
+import { type Envelope, withSiteDataNotice } from '../../src/model/reading.ts';
 import { passGate } from './gate.ts';
 import { getReading } from './readings.ts';
 import { closedGateEnvelope, emptyEnvelope, envelopeResponse, measurePageUrl, retryAfterHeader, unavailableGate } from './responses.ts';

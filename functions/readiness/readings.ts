@@ -6,7 +6,7 @@
  */
 import { type Store, StoreUnavailableError } from '../store/types.ts';
 import { MAX_READING_BYTES, readingBytes } from './bounds.ts';
-import { type Envelope, envelopeSchema } from './envelope.ts';
+import { type Envelope, envelopeSchema } from '../../src/model/reading.ts';
 import { appendHistory } from './history.ts';
 
 /** Readings are kept for 180 days; a newer measurement replaces the previous one. */

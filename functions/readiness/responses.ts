@@ -3,8 +3,8 @@
  * status and headers (`Retry-After` as integer seconds ≥ 1 on 429/503, `Cache-Control: no-store`).
  */
 import { MEASURE_PATH } from '../../src/model/measurement.ts';
-import type { Services } from '../http/types.ts';
-import type { Envelope } from './envelope.ts';
+import type { Services } from '../context.ts';
+import type { Envelope } from '../../src/model/reading.ts';
 import type { GateResult } from './gate.ts';
 import { retryInstant } from './gate.ts';
 

@@ -12,7 +12,7 @@ import { whatsappHref as chatHref } from '../../src/model/contact-channels.ts';
 import { SAMPLE_REPORT } from '../../src/model/offer.ts';
 import { findProduct, priceLabel } from '../../src/model/prices.ts';
 import { badgeSnippets, badgeState, renderBadge } from './badge.ts';
-import type { Envelope, Evidencia, Lacuna } from './envelope.ts';
+import type { Envelope, Evidencia, Lacuna } from '../../src/model/reading.ts';
 import { codeBlock, codeSpan, escapeProse, inertSentence } from './inert-markdown.ts';
 import { plural } from '../../src/model/plural.ts';
 

@@ -3,29 +3,16 @@
  * the site speaks it (`atual`), speaks an earlier form the standard still tolerates or today's clients still
  * read (`legado`: accepted, with a migration note), or a form no longer valid (`invalido`: stale or broken).
  *
+ * The verdict's shape (`revisaoSchema`, `VEREDITOS`) is part of the reading, in src/model/reading.ts.
+ *
  * The texts here are the instrument's own (standard names, revisions, migration notes): never text read from
  * the measured site, so they need no bounding (bounds.ts bounds what the site controls).
  */
-import { z } from 'zod';
 import { type AgentStandardId, standardById } from '../../src/model/agent-standards.ts';
+import type { RevisaoVerificada, Veredito } from '../../src/model/reading.ts';
 import type { CheckOutcome } from './checks/types.ts';
 
-export const VEREDITOS = ['atual', 'legado', 'invalido'] as const;
-export type Veredito = (typeof VEREDITOS)[number];
-
-export const revisaoSchema = z
-  .object({
-    padrao: z.string().describe('o padrão verificado, ex.: `ARD (Agentic Resource Discovery)`'),
-    testada: z.string().describe('a revisão atual contra a qual o site foi verificado, ex.: `v0.91 (2026-08-26)`'),
-    veredito: z
-      .enum(VEREDITOS)
-      .describe('`atual`: o site usa a forma da revisão testada; `legado`: usa uma forma anterior ainda aceita (com nota de migração); `invalido`: forma obsoleta ou inválida'),
-    forma: z.string().optional().describe('a forma encontrada, quando não é a atual (ex.: `v0.9: /.well-known/ai-catalog.json`)'),
-    migracao: z.string().optional().describe('o que mudar para chegar à forma atual (veredito `legado` ou `invalido`)'),
-  })
-  .describe('revisão do padrão que a verificação testou e o veredito sobre a forma que o site usa');
-
-export type RevisaoVerificada = z.infer<typeof revisaoSchema>;
+export type { RevisaoVerificada, Veredito };
 
 /** Credit of a check whose site speaks only a legacy form: accepted (not a failure), but short of the current one. */
 export const LEGACY_CREDIT = 0.75;

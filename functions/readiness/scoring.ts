@@ -9,7 +9,7 @@
  * 4. Fatal gaps cap the nota (the lowest cap wins): AI crawlers blocked, or no server-rendered text → 39.
  * 5. The grade comes from the table GRADE_TABLE (A+ at 95 or more … F below 40).
  */
-import type { Camada, Envelope, Lacuna, Verificacao } from './envelope.ts';
+import type { Camada, Envelope, Lacuna, Verificacao } from '../../src/model/reading.ts';
 import type { CamadaId, CheckDefinition, CheckOutcome } from './checks/types.ts';
 import { curlCommand, MAX_EVIDENCE } from './evidence.ts';
 import { type Grau, gradeFor } from '../../src/model/measurement.ts';

@@ -5,7 +5,7 @@
  * actually runs, so a closed gate does not cost the visitor one of the three. The window's start is kept beside
  * the counter so a peek can say when it turns. Store failures propagate (the caller answers 503).
  */
-import type { RequestContext } from '../http/types.ts';
+import type { RequestContext } from '../context.ts';
 import { countQuota, QUOTAS, quotaKey } from '../limits/quotas.ts';
 import { rateLimitHeaders } from '../limits/rate-limit.ts';
 

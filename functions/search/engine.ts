@@ -7,6 +7,7 @@
  * MiniSearch, FlexSearch or Orama: docs/search.md (the measured comparison).
  */
 import { Buffer } from 'node:buffer';
+import { MAX_QUERY_LENGTH } from '../../src/model/search.ts';
 import type { IndexEntry } from '../content/site-data.ts';
 import { analyzeQuery, scanTokens, termOf } from './analyze.ts';
 import { SYNONYMS } from './intents.ts';
@@ -43,7 +44,6 @@ const PREFIX_MIN_LENGTH = 4;
 /** At most this many index terms per prefix. */
 const PREFIX_EXPANSIONS = 64;
 /** Queries are cut to this many characters and terms (callers validate their own bounds before). */
-const MAX_QUERY_LENGTH = 500;
 const MAX_QUERY_TERMS = 16;
 /**
  * The terms a query searches for (cut to the engine's bounds, analysed, prefix terms marked): the ranking uses

@@ -6,12 +6,12 @@
  * results (./intents.ts). Result pages are `noindex`. Bad queries get a friendly page: empty → the form
  * with a hint (200), too long → the limit (400); control characters are dropped.
  */
-import { MAX_QUERY_LENGTH } from '../api/schemas.ts';
+import { MAX_QUERY_LENGTH } from '../../src/model/search.ts';
 import { escapeHtml, renderShellPage } from '../html/shell.ts';
 import { answerMethod } from '../http/methods.ts';
-import type { Handler } from '../http/types.ts';
+import type { Handler } from '../context.ts';
 import { MEASURE_PATH } from '../../src/model/measurement.ts';
-import { SEARCH_PAGE_PATH } from '../paths.ts';
+import { SEARCH_PAGE_PATH } from '../../src/model/paths.ts';
 import { queryTermsOf } from './engine.ts';
 import { siteSearch } from './index.ts';
 import { intentsOf } from './intents.ts';

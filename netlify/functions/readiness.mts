@@ -2,8 +2,8 @@
 import type { Config, Context } from '@netlify/functions';
 import handler from '../../functions/readiness/handler.ts';
 import { runHandler } from '../../functions/http/run.ts';
-import { createServices, requestContext } from '../../functions/http/services.ts';
-import type { Services } from '../../functions/http/types.ts';
+import { createServices, requestContext } from '../../functions/services.ts';
+import type { Services } from '../../functions/context.ts';
 
 /** Built once per process (warm invocations reuse it), on the first request. */
 let services: Services | undefined;

@@ -10,7 +10,7 @@
 import { mkdir, type FileHandle, open, rename, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { renderShareImage } from './share-image.ts';
-import type { ShareImageSpec } from '../lib/share-images.ts';
+import type { ShareImageSpec } from '../model/site-data.ts';
 import { twinBodyText } from '../lib/text.ts';
 import { originFree, SITE_DATA_FILE, type IndexEntry, type PageBundle, type SiteData } from '../model/site-data.ts';
 import { twinOf } from '../model/routes.ts';

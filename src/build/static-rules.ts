@@ -6,27 +6,10 @@
 import { PAGE_ALIASES } from '../model/aliases.ts';
 import { PUBLISHED_DATA_MAX_AGE_SECONDS } from '../model/freshness.ts';
 import { ARD_LEGACY_PATH, ARD_MEDIA_TYPE, ARD_PATH, ARD_REL } from '../model/ard.ts';
-import { MARKDOWN_MEDIA_TYPE, NEGOTIATED_VARY } from '../model/media-types.ts';
+import { MARKDOWN_MEDIA_TYPE, NEGOTIATED_VARY, TYPES_BY_EXTENSION } from '../model/media-types.ts';
 import { routeOf, twinOf } from '../model/routes.ts';
-import { PAGE_SECURITY_HEADERS } from '../../functions/http/security-headers.ts';
+import { PAGE_SECURITY_HEADERS } from '../model/security-headers.ts';
 import { USAGE_HEADERS } from '../model/usage-preferences.ts';
-
-/** Content types by extension for the files the build emits (static hosts guess some of them poorly). */
-export const TYPES_BY_EXTENSION: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.md': MARKDOWN_MEDIA_TYPE,
-  '.txt': 'text/plain; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.jsonl': 'application/jsonl; charset=utf-8',
-  '.xml': 'application/xml; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.webmanifest': 'application/manifest+json',
-  '.woff2': 'font/woff2',
-};
 
 /** Extension-less files (well-known URIs) and their registered media types. */
 export const TYPES_BY_PATH: Record<string, string> = {

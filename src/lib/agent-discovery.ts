@@ -1,18 +1,16 @@
 /**
- * Discovery documents for agents, generated at build from the MCP tool registries (the same definitions the
- * servers answer `tools/list` with):
+ * Discovery documents for agents, generated at build from the MCP tool catalogue (src/model/mcp.ts: the same entries
+ * the servers answer `tools/list` with):
  *  - MCP server cards (SEP-2127 fields plus the legacy SEP-1649 `serverInfo`/`transport`/`capabilities`
  *    that scanners still read) at `/.well-known/mcp/server-card.json`, `/.well-known/mcp/docs/server-card.json`,
  *    `/mcp/server-card`, `/mcp/docs/server-card`, and the discovery document `/.well-known/mcp.json`;
- *  - the A2A v1.0 agent card `/.well-known/agent-card.json` (the agent itself: functions/a2a/handler.ts);
+ *  (the A2A v1.0 agent card `/.well-known/agent-card.json` is declared with the agent: functions/a2a/card.ts);
  *  - the agent skills index `/.well-known/agent-skills/index.json` (discovery v0.2.0) and its `SKILL.md` files,
  *    with sha256 digests of the exact bytes served.
  */
 import { createHash } from 'node:crypto';
-import { MODERN_VERSION, SUPPORTED_VERSIONS } from '../../functions/mcp/protocol.ts';
-import { MCP_CAPABILITIES, MCP_SERVERS, type McpServerSpec } from '../../functions/mcp/servers.ts';
-import { type ToolDefinition, toolListing } from '../../functions/mcp/registry.ts';
-import { API_VERSION, SITE_NAME, SITE_TAGLINE, contactEmail, siteOrigin } from '../config/site.ts';
+import { MCP_CAPABILITIES, MCP_SERVERS, MODERN_VERSION, type McpServerSpec, type McpToolSpec, SUPPORTED_VERSIONS, toolListing } from '../model/mcp.ts';
+import { SITE_NAME, contactEmail, siteOrigin } from '../config/site.ts';
 import { MEASURE_PATH } from '../model/measurement.ts';
 import { FREE_TOOL, PAID_DIAGNOSTIC } from '../model/offer.ts';
 import { formatBRL, loadPrices } from '../model/prices.ts';
@@ -72,96 +70,6 @@ export function mcpDiscovery(origin = siteOrigin()) {
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// A2A agent card (v1.0)
-
-const TOOL_TAGS: Record<string, string[]> = {
-  get_readiness_score: ['prontidao', 'ia', 'diagnostico'],
-  search_site: ['busca', 'conteudo'],
-  get_page: ['conteudo', 'markdown'],
-  list_services: ['servicos', 'catalogo', 'consultoria'],
-  get_pricing: ['precos', 'orcamento'],
-  how_to_hire: ['contratacao', 'contato'],
-  search: ['busca', 'conteudo', 'conectores'],
-  fetch: ['conteudo', 'markdown', 'conectores'],
-  list_docs: ['documentacao'],
-  get_doc: ['documentacao', 'markdown'],
-  search_docs: ['documentacao', 'busca'],
-  get_llms_txt: ['documentacao', 'llms-txt'],
-};
-
-const TOOL_EXAMPLES: Record<string, string[]> = {
-  get_readiness_score: ['Qual é a nota de prontidão para IA de exemplo.com.br?'],
-  search_site: ['Como aparecer nas respostas de IA?', 'dados estruturados'],
-  get_page: ['Leia a página solucoes/seo-tecnico'],
-  list_services: ['Quais serviços de implementação vocês oferecem?'],
-  get_pricing: ['Quanto custa o diagnóstico de visibilidade?'],
-  how_to_hire: ['Como contratar o diagnóstico?'],
-  search: ['llms.txt', 'preço do diagnóstico'],
-  fetch: ['Leia a página solucoes/seo-tecnico'],
-  list_docs: ['Que documentos existem para agentes?'],
-  get_doc: ['Leia /auth.md'],
-  search_docs: ['Como obter um token da API?'],
-  get_llms_txt: ['Mostre a seção Soluções do llms.txt'],
-};
-
-function skillOf(tool: ToolDefinition, spec: McpServerSpec, origin: string) {
-  return {
-    id: tool.name,
-    name: tool.title,
-    description: `${tool.description} Ferramenta MCP \`${tool.name}\` em ${origin}${spec.path} (Streamable HTTP, sem autenticação).`,
-    tags: ['pt-BR', spec.id === 'product' ? 'produto' : 'documentacao', ...(TOOL_TAGS[tool.name] ?? [])],
-    examples: TOOL_EXAMPLES[tool.name] ?? [],
-    inputModes: ['application/json'],
-    outputModes: ['application/json', 'text/plain'],
-  };
-}
-
-/** Path of the A2A agent (JSON-RPC binding, functions/a2a/handler.ts). */
-export const A2A_PATH = '/a2a';
-
-/** How long a task the A2A agent returned stays readable with `GetTask` (functions/a2a/task-store.ts): one hour. */
-export const A2A_TASK_TTL_SECONDS = 3600;
-
-/** The skill the A2A agent itself performs: a text message answered from the site's content. */
-const a2aSkill = (origin: string) => ({
-  id: 'perguntar_ao_site',
-  name: 'Perguntar ao site',
-  description:
-    `Responde a uma mensagem de texto com as páginas do site que tratam do assunto (busca lexical, a mesma de ${origin}/ask, sem modelo de linguagem): ` +
-    'uma tarefa concluída com um artefato de texto em pt-BR e um de dados com os resultados como objetos schema.org.',
-  tags: ['pt-BR', 'a2a', 'busca', 'conteudo'],
-  examples: ['Como aparecer nas respostas de IA?', 'dados estruturados', 'Quanto custa o diagnóstico de visibilidade?'],
-  inputModes: ['text/plain'],
-  outputModes: ['text/plain', 'application/json'],
-});
-
-/**
- * The A2A v1.0 agent card. The one interface is the A2A agent at `/a2a` (JSON-RPC binding, v1.0, with
- * streaming); its own skill comes first, then the tools of the two MCP servers, each naming where it is served.
- */
-export function agentCard(origin = siteOrigin()) {
-  const skills = [a2aSkill(origin), ...Object.values(MCP_SERVERS).flatMap((spec) => spec.tools.map((t) => skillOf(t, spec, origin)))];
-  return {
-    name: SITE_NAME,
-    description:
-      `${SITE_TAGLINE}. Agente A2A somente leitura sobre o site em ${origin}${A2A_PATH} (JSON-RPC 2.0, SendMessage e SendStreamingMessage): ` +
-      'responde a uma mensagem de texto com as páginas do site sobre o assunto (busca lexical, sem modelo de linguagem). ' +
-      `A tarefa devolvida fica legível por GetTask durante ${A2A_TASK_TTL_SECONDS / 3600} hora, para quem tem o id dela; ela já vem concluída, então CancelTask responde TaskNotCancelableError. ` +
-      `Também há busca NLWeb em ${origin}/ask e dois servidores MCP sem autenticação (${origin}/mcp e ${origin}/mcp/docs), cujas ferramentas estão em skills. ` +
-      'Conteúdo em português do Brasil.',
-    supportedInterfaces: [{ url: `${origin}${A2A_PATH}`, protocolBinding: 'JSONRPC', protocolVersion: '1.0' }],
-    provider: { organization: SITE_NAME, url: `${origin}/` },
-    version: API_VERSION,
-    documentationUrl: `${origin}/agentes`,
-    iconUrl: `${origin}/logo.svg`,
-    capabilities: { streaming: true, pushNotifications: false, extendedAgentCard: false },
-    defaultInputModes: ['text/plain'],
-    defaultOutputModes: ['text/plain', 'application/json'],
-    skills,
-  };
-}
-
-// ---------------------------------------------------------------------------------------------------------
 // Agent skills (discovery v0.2.0 + SKILL.md)
 
 export interface AgentSkill {
@@ -170,7 +78,7 @@ export interface AgentSkill {
   body(origin: string): string;
 }
 
-const toolLine = (tool: ToolDefinition) => `- \`${tool.name}\`: ${tool.description}`;
+const toolLine = (tool: McpToolSpec) => `- \`${tool.name}\`: ${tool.description}`;
 const toolsOf = (spec: McpServerSpec, names: string[]) => spec.tools.filter((t) => names.includes(t.name)).map(toolLine);
 /** A `## ` section: a heading, then paragraphs or list items (consecutive `- `/`1. ` lines stay one list). */
 const section = (title: string, ...lines: string[]) => {

@@ -10,11 +10,12 @@
  * to other sites (functions/readiness/analysis/ard.ts).
  */
 import { NLWEB_STREAM_VERSION } from '../../functions/ask/schemas.ts';
-import { MCP_SERVERS, type McpServerId } from '../../functions/mcp/servers.ts';
-import { ASK_PATH } from '../../functions/paths.ts';
+import { MCP_SERVERS, type McpServerId } from '../model/mcp.ts';
+import { ASK_PATH } from '../model/paths.ts';
 import { API_CATALOG_MEDIA_TYPE } from '../../functions/openapi/api-catalog.ts';
 import { API_VERSION, SITE_NAME, siteOrigin } from '../config/site.ts';
-import { A2A_PATH, AGENT_SKILLS, SERVER_CARD_TYPE, skillPath } from './agent-discovery.ts';
+import { A2A_PATH } from '../model/paths.ts';
+import { AGENT_SKILLS, SERVER_CARD_TYPE, skillPath } from './agent-discovery.ts';
 
 /** ARD's media type for an agent skill served as markdown (`SKILL.md`). */
 export const SKILL_ENTRY_TYPE = 'text/markdown; profile="urn:air:agent-skills"';

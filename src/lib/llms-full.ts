@@ -1,10 +1,7 @@
 /** llms-full.txt: the site's markdown twins in one file, within the size its readers accept. Pure. */
 
-/**
- * Upper bound of llms-full.txt, in characters. Readers load the file whole: isitagentready's check fails a file
- * over 5,000,000 characters, and Mintlify stops there too. A larger site gets its most important pages.
- */
-export const LLMS_FULL_MAX_CHARS = 5_000_000;
+import { LLMS_FULL_MAX_CHARS } from '../model/llms.ts';
+
 const LLMS_FULL_SEPARATOR = '\n---\n\n';
 
 /**

@@ -9,7 +9,7 @@ import { FEED_PATH } from '../model/public-paths.ts';
 import { MEASURE_PATH } from '../model/measurement.ts';
 import { FREE_TOOL, PAID_DIAGNOSTIC } from '../model/offer.ts';
 import { SECTIONS, type Section, twinUrl } from '../model/routes.ts';
-import { MCP_SERVERS } from '../../functions/mcp/servers.ts';
+import { MCP_SERVERS } from '../model/mcp.ts';
 import { AGENT_SKILLS, skillPath } from './agent-discovery.ts';
 import type { SiteModel, SitePage } from './site.ts';
 import { indexedPages, listedPages } from './site.ts';

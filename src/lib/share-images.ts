@@ -6,6 +6,7 @@
  */
 import { SITE_NAME } from '../config/site.ts';
 import { SECTIONS, type Section } from '../model/routes.ts';
+import type { ShareImageSpec } from '../model/site-data.ts';
 
 export const SHARE_IMAGE_SIZE = { width: 1200, height: 630 } as const;
 
@@ -18,13 +19,6 @@ export const SHARE_IMAGE_DIR = '/og';
  */
 export const ARTICLES_WITH_OWN_IMAGE = 200;
 
-/** What the worker renders and the layout names: root-relative path, the texts drawn, the text alternative. */
-export interface ShareImageSpec {
-  caminho: string;
-  titulo: string;
-  secao: string;
-  alt: string;
-}
 
 /** The image of one page: its title over its section's name. */
 export const pageShareImage = (p: { rota: string; titulo: string; secao: Section }): ShareImageSpec => ({

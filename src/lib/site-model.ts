@@ -12,7 +12,8 @@ import { DOCUMENT_PATHS, LINKABLE_PREFIXES } from '../model/public-paths.ts';
 import { COLLECTION_PREFIX, type PageKind, ROUTE_PATTERN, type Section, pathOf, sectionOf, twinOf } from '../model/routes.ts';
 import { ContentError } from '../model/validation.ts';
 import { BLOG_ROUTE, THEMES_ROUTE, listingPageRoute, pageCount, pageSlice, themeRoute, themeSlug } from '../model/blog.ts';
-import { ARTICLES_WITH_OWN_IMAGE, SHARE_IMAGE_SIZE, type ShareImageSpec, pageShareImage, sectionShareImage } from './share-images.ts';
+import type { ShareImageSpec } from '../model/site-data.ts';
+import { ARTICLES_WITH_OWN_IMAGE, SHARE_IMAGE_SIZE, pageShareImage, sectionShareImage } from './share-images.ts';
 import { CONTACT_FORM_PATH } from '../model/contact.ts';
 
 type EntryOf = {

@@ -14,3 +14,20 @@ export const MARKDOWN_MEDIA_TYPE = 'text/markdown; charset=utf-8; variant=GFM';
  * and `User-Agent` because known AI crawlers get the twin without asking (functions/edge/negotiate.ts).
  */
 export const NEGOTIATED_VARY = 'Accept, User-Agent';
+
+/** Content types by extension for the files the build emits (static hosts guess some of them poorly): the build's `_headers` and the local server's static files. */
+export const TYPES_BY_EXTENSION: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.md': MARKDOWN_MEDIA_TYPE,
+  '.txt': 'text/plain; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.jsonl': 'application/jsonl; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.webmanifest': 'application/manifest+json',
+  '.woff2': 'font/woff2',
+};

@@ -2,7 +2,7 @@
  * Public addresses that are not content pages: machine documents, discovery files and function endpoints.
  * Content may link to them; the build's link check accepts them (and anything under the listed prefixes).
  */
-import { FUNCTION_ENDPOINTS } from '../../functions/paths.ts';
+import { FUNCTION_ENDPOINTS } from './paths.ts';
 
 export const DOCUMENT_PATHS = [
   '/llms.txt',
@@ -25,7 +25,7 @@ export const DOCUMENT_PATHS = [
   '/agentes/catalogo.json',
   '/agentes/indice.json',
   '/webmcp.js',
-  // The functions' fixed endpoints, declared with the functions (functions/paths.ts).
+  // The functions' fixed endpoints, declared with the functions' mount points (./paths.ts).
   ...FUNCTION_ENDPOINTS,
   '/developers',
   '/docs',

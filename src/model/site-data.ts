@@ -4,7 +4,6 @@
  * are the types inferred from their schemas (./resources.ts).
  */
 import type { Catalogo, IndexEntry } from './resources.ts';
-import type { ShareImageSpec } from '../lib/share-images.ts';
 
 export const SITE_DATA_FILE = '.generated/site-data.json';
 
@@ -56,4 +55,12 @@ export interface SiteData {
   catalogo: Catalogo;
   /** Markdown and text documents (llms.txt files, auth.md, pricing.md, versioning) as served. */
   documentos: { caminho: string; conteudo: string }[];
+}
+
+/** A share image: what the build's worker renders and the layout names: root-relative path, the texts drawn, the text alternative. */
+export interface ShareImageSpec {
+  caminho: string;
+  titulo: string;
+  secao: string;
+  alt: string;
 }

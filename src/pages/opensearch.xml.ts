@@ -5,8 +5,8 @@
 import type { APIRoute } from 'astro';
 import { SITE_NAME, SITE_LOCALE, siteOrigin } from '../config/site.ts';
 import { xml } from '../lib/responses.ts';
-import { escapeHtml } from '../../functions/html/escape.ts';
-import { SEARCH_PAGE_PATH } from '../../functions/paths.ts';
+import { escapeHtml } from '../model/escape.ts';
+import { SEARCH_PAGE_PATH } from '../model/paths.ts';
 
 export const GET: APIRoute = () => {
   const origin = siteOrigin();

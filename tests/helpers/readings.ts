@@ -2,7 +2,7 @@
  * Recorded readings made by hand for the history tests: a scored reading whose checks have the given statuses (and
  * revisions), recorded with the given method revision, without a measurement.
  */
-import type { Envelope } from '../../functions/readiness/envelope.ts';
+import type { Envelope } from '../../src/model/reading.ts';
 import { METHOD_REVISION } from '../../functions/readiness/method-revision.ts';
 
 /** `checks`: id → status, or [status, revision]. Each check's `detalhe` is site-like text the history must not keep. */

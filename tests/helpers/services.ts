@@ -2,8 +2,8 @@
  * The request context for tests: services built from the test's environment (never a global), and the
  * context of one request, so a test calls a handler or a domain function the way an adapter would.
  */
-import { createServices, requestContext } from '../../functions/http/services.ts';
-import type { RequestContext, Services } from '../../functions/http/types.ts';
+import { createServices, requestContext } from '../../functions/services.ts';
+import type { RequestContext, Services } from '../../functions/context.ts';
 
 /** Services from process.env plus `env`, with `overrides` (store, clock, network, or a whole config). */
 export const testServices = (env: Record<string, string | undefined> = {}, overrides: Partial<Services> = {}): Services =>

@@ -24,7 +24,7 @@ import { UpstashStore } from '../../functions/store/upstash.ts';
 import { siteSearch } from '../../functions/search/index.ts';
 import { type LocalServer, startLocalServer } from '../../server/local.ts';
 import { siteOrigin } from '../../src/config/site.ts';
-import { A2A_TASK_TTL_SECONDS } from '../../src/lib/agent-discovery.ts';
+import { A2A_TASK_TTL_SECONDS } from '../../functions/a2a/card.ts';
 import { A2A_CASES } from '../attacks/a2a-cases.ts';
 import { a2aAgentCardSchema } from '../helpers/agent-schemas.ts';
 import { redisUnavailable, startRedisBridge } from '../helpers/redis.ts';

@@ -6,8 +6,7 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
-import { toolListing } from '../../functions/mcp/registry.ts';
-import { MCP_SERVERS } from '../../functions/mcp/servers.ts';
+import { MCP_SERVERS, toolListing } from '../../src/model/mcp.ts';
 import { type LocalServer, startLocalServer } from '../../server/local.ts';
 import { siteOrigin } from '../../src/config/site.ts';
 import { a2aAgentCardSchema, serverCardSchema, skillFrontmatter, skillsIndexSchema } from '../helpers/agent-schemas.ts';

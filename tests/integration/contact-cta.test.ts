@@ -13,7 +13,7 @@ import { after, before, describe, test } from 'node:test';
 import { Parser } from 'htmlparser2';
 import { loadConfig } from '../../functions/config.ts';
 import { siteData } from '../../functions/content/site-data.ts';
-import type { Envelope } from '../../functions/readiness/envelope.ts';
+import type { Envelope } from '../../src/model/reading.ts';
 import { saveReading } from '../../functions/readiness/readings.ts';
 import { MemoryStore } from '../../functions/store/memory.ts';
 import { type LocalServer, startLocalServer } from '../../server/local.ts';

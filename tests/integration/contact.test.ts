@@ -22,7 +22,7 @@ import { startRetryTimer } from '../../functions/contact/retry.ts';
 import retryContacts from '../../functions/contact/scheduled.ts';
 import { runHandler } from '../../functions/http/run.ts';
 import { clientKey } from '../../functions/limits/rate-limit.ts';
-import type { Services } from '../../functions/http/types.ts';
+import type { Services } from '../../functions/context.ts';
 import { testContext, testServices } from '../helpers/services.ts';
 import { UpstashStore } from '../../functions/store/upstash.ts';
 import { contactEmail } from '../../src/config/site.ts';

@@ -26,7 +26,7 @@ import { listLeads } from '../../functions/contact/leads.ts';
 import { mailSettings } from '../../functions/follow/mail.ts';
 import { runFollowTick, SUMMARY_PERIOD_MS } from '../../functions/follow/scheduler.ts';
 import { getSubscription, readQueue } from '../../functions/follow/subscriptions.ts';
-import type { Services } from '../../functions/http/types.ts';
+import type { Services } from '../../functions/context.ts';
 import { readHistory } from '../../functions/readiness/history.ts';
 import { MemoryStore } from '../../functions/store/memory.ts';
 import { SqliteStore } from '../../functions/store/sqlite.ts';

@@ -24,7 +24,7 @@ import type { Agent } from 'node:http';
 import { siteData } from '../../functions/content/site-data.ts';
 import { loadConfig } from '../../functions/config.ts';
 import { ERROR_STATUS } from '../../functions/http/errors.ts';
-import { envelopeSchema } from '../../functions/readiness/envelope.ts';
+import { envelopeSchema } from '../../src/model/reading.ts';
 import { type ConnectTarget, defaultNetwork } from '../../functions/readiness/fetch/network.ts';
 import { FUNCTION_ROUTES, matchFunctionRoute } from '../../functions/routes.ts';
 import { RESULT_PREFIX } from '../../src/model/measurement.ts';

@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { after, before, describe, test } from 'node:test';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { envelopeSchema } from '../../functions/readiness/envelope.ts';
+import { envelopeSchema } from '../../src/model/reading.ts';
 import { addFormats } from '../helpers/openapi.ts';
 import { agentReadySite, bareSite, challengeSite, type Fixture, type FixtureHandler, startFixture } from '../helpers/readiness.ts';
 

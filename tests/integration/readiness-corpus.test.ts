@@ -13,7 +13,7 @@ import { after, before, describe, test } from 'node:test';
 import { type ReaderKey, readerKeyFrom } from '../../functions/readiness/agent/signing.ts';
 import { INTERFACE_CHECKS } from '../../functions/readiness/checks/api-signals.ts';
 import { CHECKS } from '../../functions/readiness/checks/index.ts';
-import { type Envelope, envelopeSchema } from '../../functions/readiness/envelope.ts';
+import { type Envelope, envelopeSchema } from '../../src/model/reading.ts';
 import { createContext } from '../../functions/readiness/context.ts';
 import { createDeadline } from '../../functions/readiness/deadline.ts';
 import { createSafeFetcher } from '../../functions/readiness/fetch/safe-fetch.ts';

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { generateKeyPairSync } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { type ReaderKey, readerKeyFrom } from '../../functions/readiness/agent/signing.ts';
-import { envelopeSchema } from '../../functions/readiness/envelope.ts';
+import { envelopeSchema } from '../../src/model/reading.ts';
 import { createSafeFetcher, FetchError } from '../../functions/readiness/fetch/safe-fetch.ts';
 import type { NetworkHooks } from '../../functions/readiness/fetch/network.ts';
 import { measure } from '../../functions/readiness/measure.ts';

@@ -11,7 +11,7 @@ import api from '../../functions/api/handler.ts';
 import { loadConfig } from '../../functions/config.ts';
 import { runHandler } from '../../functions/http/run.ts';
 import mcp from '../../functions/mcp/handler.ts';
-import { envelopeSchema } from '../../functions/readiness/envelope.ts';
+import { envelopeSchema } from '../../src/model/reading.ts';
 import { defaultNetwork } from '../../functions/readiness/fetch/network.ts';
 import readiness from '../../functions/readiness/handler.ts';
 import { MemoryStore } from '../../functions/store/memory.ts';

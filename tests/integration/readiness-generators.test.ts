@@ -10,7 +10,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { promisify } from 'node:util';
 import { after, before, describe, test } from 'node:test';
 import { type ReaderKey, readerKeyFrom } from '../../functions/readiness/agent/signing.ts';
-import { type Envelope, envelopeSchema } from '../../functions/readiness/envelope.ts';
+import { type Envelope, envelopeSchema } from '../../src/model/reading.ts';
 import { curlCommand } from '../../functions/readiness/evidence.ts';
 import { measure } from '../../functions/readiness/measure.ts';
 import { type Fixture, type GuardNetwork, guardNetwork, startFixture } from '../helpers/readiness.ts';

@@ -12,7 +12,7 @@ import { parseDictionary, serializeItem } from 'structured-headers';
 import { verify } from 'web-bot-auth';
 import { verifierFromJWK } from 'web-bot-auth/crypto';
 import { loadConfig } from '../../functions/config.ts';
-import { envelopeSchema } from '../../functions/readiness/envelope.ts';
+import { envelopeSchema } from '../../src/model/reading.ts';
 import { defaultNetwork } from '../../functions/readiness/fetch/network.ts';
 import { readingResponse, readRecordedReading } from '../../functions/readiness/read-reading.ts';
 import { readHistory } from '../../functions/readiness/history.ts';

@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { loadConfig } from '../../functions/config.ts';
-import type { Envelope } from '../../functions/readiness/envelope.ts';
+import type { Envelope } from '../../src/model/reading.ts';
 import { appendHistory, historySlot, pinHistory, readHistory } from '../../functions/readiness/history.ts';
 import { saveReading } from '../../functions/readiness/readings.ts';
 import { METHOD_REVISION } from '../../functions/readiness/method-revision.ts';

@@ -12,7 +12,7 @@ import { after, afterEach, before, beforeEach, describe, test } from 'node:test'
 import { loadConfig } from '../../functions/config.ts';
 import { readerKeyFrom } from '../../functions/readiness/agent/signing.ts';
 import { AnalysisCutShort } from '../../functions/readiness/deadline.ts';
-import { envelopeSchema } from '../../functions/readiness/envelope.ts';
+import { envelopeSchema } from '../../src/model/reading.ts';
 import { defaultNetwork } from '../../functions/readiness/fetch/network.ts';
 import { measure } from '../../functions/readiness/measure.ts';
 import { readingResponse, readRecordedReading } from '../../functions/readiness/read-reading.ts';

@@ -11,7 +11,7 @@ import { parseDictionary, serializeItem } from 'structured-headers';
 import { verify } from 'web-bot-auth';
 import { verifierFromJWK } from 'web-bot-auth/crypto';
 import { type ReaderKey, readerKeyFrom } from '../../functions/readiness/agent/signing.ts';
-import { envelopeSchema, type Envelope } from '../../functions/readiness/envelope.ts';
+import { envelopeSchema, type Envelope } from '../../src/model/reading.ts';
 import { measure, type MeasureOptions } from '../../functions/readiness/measure.ts';
 import {
   agentReadySite,

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { generateKeyPairSync } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { type ReaderKey, readerKeyFrom } from '../../functions/readiness/agent/signing.ts';
-import { type Envelope, envelopeSchema } from '../../functions/readiness/envelope.ts';
+import { type Envelope, envelopeSchema } from '../../src/model/reading.ts';
 import { measure } from '../../functions/readiness/measure.ts';
 import { TETOS } from '../../functions/readiness/scoring.ts';
 import { AI_AGENTS } from '../../src/model/ai-agents.ts';

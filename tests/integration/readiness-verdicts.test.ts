@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { generateKeyPairSync } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { type ReaderKey, readerKeyFrom } from '../../functions/readiness/agent/signing.ts';
-import { type Envelope, envelopeSchema } from '../../functions/readiness/envelope.ts';
+import { type Envelope, envelopeSchema } from '../../src/model/reading.ts';
 import { measure } from '../../functions/readiness/measure.ts';
 import { type Fixture, type FixtureHandler, type GuardNetwork, guardNetwork, startFixture } from '../helpers/readiness.ts';
 

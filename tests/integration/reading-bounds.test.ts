@@ -10,7 +10,7 @@ import { after, before, describe, test } from 'node:test';
 import { loadConfig } from '../../functions/config.ts';
 import { runHandler } from '../../functions/http/run.ts';
 import { boundReading, boundText, MAX_READING_BYTES, MAX_TEXT_CHARS, readingBytes } from '../../functions/readiness/bounds.ts';
-import { type Envelope, envelopeSchema } from '../../functions/readiness/envelope.ts';
+import { type Envelope, envelopeSchema } from '../../src/model/reading.ts';
 import { defaultNetwork } from '../../functions/readiness/fetch/network.ts';
 import readiness from '../../functions/readiness/handler.ts';
 import { getReading, readingKey, saveReading } from '../../functions/readiness/readings.ts';

@@ -19,7 +19,7 @@ import { gfm, gfmHtml } from 'micromark-extension-gfm';
 import { ANSWER_DATA_NOTICE } from '../../functions/ask/schemas.ts';
 import { type ReaderKey, readerKeyFrom } from '../../functions/readiness/agent/signing.ts';
 import { CHECKS } from '../../functions/readiness/checks/index.ts';
-import { type Envelope, envelopeSchema, SITE_DATA_NOTICE } from '../../functions/readiness/envelope.ts';
+import { type Envelope, envelopeSchema, SITE_DATA_NOTICE } from '../../src/model/reading.ts';
 import { measure } from '../../functions/readiness/measure.ts';
 import { saveReading } from '../../functions/readiness/readings.ts';
 import { DEVELOPER_SECTION_ID } from '../../functions/readiness/result-page.ts';

@@ -8,7 +8,7 @@ import { PAID_DIAGNOSTIC } from '../../src/model/offer.ts';
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, test } from 'node:test';
 import { loadConfig } from '../../functions/config.ts';
-import type { Envelope } from '../../functions/readiness/envelope.ts';
+import type { Envelope } from '../../src/model/reading.ts';
 import { saveReading } from '../../functions/readiness/readings.ts';
 import { whatsappHref } from '../../functions/readiness/result-page.ts';
 import { MemoryStore } from '../../functions/store/memory.ts';

@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { after, before, describe, test } from 'node:test';
-import { DATA_CSP, DATA_SECURITY_HEADERS, PAGE_CSP, PAGE_SECURITY_HEADERS } from '../../functions/http/security-headers.ts';
+import { DATA_CSP, DATA_SECURITY_HEADERS, PAGE_CSP, PAGE_SECURITY_HEADERS } from '../../src/model/security-headers.ts';
 import { type LocalServer, startLocalServer } from '../../server/local.ts';
 import { matchesPattern, parseHeadersFile } from '../../server/netlify-rules.ts';
 import { siteOrigin } from '../../src/config/site.ts';

@@ -10,7 +10,7 @@ import { after, before, describe, test } from 'node:test';
 import { V1_ROUTES } from '../../functions/api/operations.ts';
 import { matchApi } from '../../functions/api/router.ts';
 import { OPERATIONS } from '../../functions/operations.ts';
-import { AGENT_AUTH, API_FUNCTION_PATHS, API_INDEX, ASK_PATH, IDENTITY_PATH, OPEN_READING, SANDBOX, TOKEN_PATH, V1 } from '../../functions/paths.ts';
+import { AGENT_AUTH, API_FUNCTION_PATHS, API_INDEX, ASK_PATH, IDENTITY_PATH, OPEN_READING, SANDBOX, TOKEN_PATH, V1 } from '../../src/model/paths.ts';
 import { FUNCTION_ROUTES, compilePathPattern, matchFunctionRoute } from '../../functions/routes.ts';
 import { MemoryStore } from '../../functions/store/memory.ts';
 import { type LocalServer, startLocalServer } from '../../server/local.ts';

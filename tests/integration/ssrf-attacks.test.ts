@@ -14,7 +14,7 @@ import type { Duplex } from 'node:stream';
 import { connect as netConnect } from 'node:net';
 import { after, afterEach, before, describe, test } from 'node:test';
 import { loadConfig } from '../../functions/config.ts';
-import { envelopeSchema } from '../../functions/readiness/envelope.ts';
+import { envelopeSchema } from '../../src/model/reading.ts';
 import { type ConnectTarget, type NetworkHooks, type ResolvedAddress, defaultNetwork } from '../../functions/readiness/fetch/network.ts';
 import { createSafeFetcher, FetchError } from '../../functions/readiness/fetch/safe-fetch.ts';
 import { MemoryStore } from '../../functions/store/memory.ts';

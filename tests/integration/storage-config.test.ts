@@ -21,7 +21,7 @@ import { after, before, describe, test } from 'node:test';
 import handler from '../../functions/contact/handler.ts';
 import { saveLead } from '../../functions/contact/leads.ts';
 import measurementHandler from '../../functions/readiness/handler.ts';
-import type { Envelope } from '../../functions/readiness/envelope.ts';
+import type { Envelope } from '../../src/model/reading.ts';
 import { saveReading } from '../../functions/readiness/readings.ts';
 import { runHandler } from '../../functions/http/run.ts';
 import { SQLITE_FILE, SqliteStore } from '../../functions/store/sqlite.ts';

@@ -19,7 +19,7 @@ import assert from 'node:assert/strict';
 import { createServer as createNetServer, connect as netConnect, type Server as NetServer, type Socket } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { loadConfig } from '../../functions/config.ts';
-import { envelopeSchema } from '../../functions/readiness/envelope.ts';
+import { envelopeSchema } from '../../src/model/reading.ts';
 import { defaultNetwork } from '../../functions/readiness/fetch/network.ts';
 import { type LocalServer, startLocalServer } from '../../server/local.ts';
 import { JWT_BEARER } from '../helpers/api-tokens.ts';

@@ -11,7 +11,7 @@
  */
 import assert from 'node:assert/strict';
 import { siteData } from '../../functions/content/site-data.ts';
-import { DATA_SECURITY_HEADERS, PAGE_SECURITY_HEADERS } from '../../functions/http/security-headers.ts';
+import { DATA_SECURITY_HEADERS, PAGE_SECURITY_HEADERS } from '../../src/model/security-headers.ts';
 import { AI_AGENTS } from '../../src/model/ai-agents.ts';
 import { ARD_LEGACY_PATH, ARD_MEDIA_TYPE, ARD_PATH } from '../../src/model/ard.ts';
 import { MARKDOWN_MEDIA_TYPE } from '../../src/model/media-types.ts';

@@ -20,14 +20,16 @@ import type { ToolSources } from '../../functions/mcp/registry.ts';
 import type { ReadingOutcome } from '../../functions/readiness/read-reading.ts';
 import type { RpcMessage } from '../../functions/mcp/protocol.ts';
 import { serveMessage } from '../../functions/mcp/server.ts';
-import { MCP_SERVERS } from '../../functions/mcp/servers.ts';
-import type { Envelope } from '../../functions/readiness/envelope.ts';
+import { MCP_RUNTIME } from '../../functions/mcp/servers.ts';
+import { MCP_SERVERS } from '../../src/model/mcp.ts';
+import type { Envelope } from '../../src/model/reading.ts';
 import { matchFunctionRoute } from '../../functions/routes.ts';
 import { createSearchIndex } from '../../functions/search/engine.ts';
 import { searchFor } from '../../functions/search/index.ts';
 import type { SearchResult } from '../../functions/search/types.ts';
 import { siteOrigin } from '../../src/config/site.ts';
-import { AGENT_SKILLS, agentCard, mcpServerCard, renderSkill, skillsIndex } from '../../src/lib/agent-discovery.ts';
+import { agentCard } from '../../functions/a2a/card.ts';
+import { AGENT_SKILLS, mcpServerCard, renderSkill, skillsIndex } from '../../src/lib/agent-discovery.ts';
 import { a2aAgentCardSchema, serverCardSchema, skillFrontmatter, skillsIndexSchema } from '../helpers/agent-schemas.ts';
 
 const origin = siteOrigin();
@@ -52,7 +54,7 @@ async function client(id: 'product' | 'docs', ctx: ToolSources): Promise<Client>
       transport.onclose?.();
     },
     async send(message) {
-      const answer = await serveMessage(message as RpcMessage, MCP_SERVERS[id], ctx, 'legacy');
+      const answer = await serveMessage(message as RpcMessage, MCP_RUNTIME[id], ctx, 'legacy');
       if (answer.response) queueMicrotask(() => transport.onmessage?.(answer.response as JSONRPCMessage));
     },
   };

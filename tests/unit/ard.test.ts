@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { agentmapOf, isArdIdentifier, validateArdManifest } from '../../functions/readiness/analysis/ard.ts';
-import { MCP_SERVERS } from '../../functions/mcp/servers.ts';
+import { MCP_SERVERS } from '../../src/model/mcp.ts';
 import { AGENT_SKILLS, skillPath } from '../../src/lib/agent-discovery.ts';
 import { ardManifest, NLWEB_ENTRY_TYPE, OPENAPI_ENTRY_TYPE, SKILL_ENTRY_TYPE } from '../../src/lib/ard.ts';
 import { addFormats } from '../helpers/openapi.ts';

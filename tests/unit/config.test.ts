@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { loadConfig } from '../../functions/config.ts';
-import { createServices } from '../../functions/http/services.ts';
+import { createServices } from '../../functions/services.ts';
 import { MemoryStore } from '../../functions/store/memory.ts';
 import { siteOrigin } from '../../src/config/site.ts';
 

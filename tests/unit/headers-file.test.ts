@@ -12,7 +12,7 @@ import {
   PAGE_SECURITY_HEADERS,
   securityHeadersFor,
   withSecurityHeaders,
-} from '../../functions/http/security-headers.ts';
+} from '../../src/model/security-headers.ts';
 import { runHandler } from '../../functions/http/run.ts';
 import { testContext } from '../helpers/services.ts';
 import { matchesPattern, parseHeadersFile, headersFor } from '../../server/netlify-rules.ts';

@@ -1,7 +1,8 @@
 /** llms-full.txt's size bound. */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { LLMS_FULL_MAX_CHARS, renderLlmsFull } from '../../src/lib/llms-full.ts';
+import { renderLlmsFull } from '../../src/lib/llms-full.ts';
+import { LLMS_FULL_MAX_CHARS } from '../../src/model/llms.ts';
 
 const ORIGIN = 'https://exemplo.com.br';
 const twin = (i: number, size: number) => `# Página ${i}\n\n${'palavra '.repeat(Math.ceil(size / 8)).slice(0, size)}\n`;

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
 import { compareReadings } from '../../functions/readiness/compare.ts';
-import type { Envelope, Verificacao } from '../../functions/readiness/envelope.ts';
+import type { Envelope, Verificacao } from '../../src/model/reading.ts';
 import { BOT_BLOCK_LACUNA } from '../../functions/readiness/measure.ts';
 import { parseMedirArgs } from '../../scripts/lib/medir/options.ts';
 import { renderMarkdown, renderText } from '../../scripts/lib/medir/render.ts';

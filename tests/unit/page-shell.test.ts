@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
 import { parseDocument } from 'htmlparser2';
 import { renderShellPage } from '../../functions/html/shell.ts';
-import type { Envelope } from '../../functions/readiness/envelope.ts';
+import type { Envelope } from '../../src/model/reading.ts';
 import { renderMessagePage, renderResultPage, renderResultSection } from '../../functions/readiness/result-page.ts';
 import { SITE_NAME } from '../../src/config/site.ts';
 import { ORIGIN_PLACEHOLDER } from '../../src/model/site-data.ts';

@@ -7,7 +7,7 @@
 import { createSearchIndex, searchFor } from '../../search/index.ts';
 import { type Catalogo, ORIGIN_PLACEHOLDER, withOrigin } from '../../../src/model/site-data.ts';
 import { MEASURE_PATH, MEASURE_ROUTE } from '../../../src/model/measurement.ts';
-import type { Envelope } from '../../readiness/envelope.ts';
+import type { Envelope } from '../../../src/model/reading.ts';
 import type { HistoryEntry } from '../../readiness/changes.ts';
 import { historyBody } from '../../readiness/read-history.ts';
 import type { ReadingHistoryBody } from '../schemas.ts';

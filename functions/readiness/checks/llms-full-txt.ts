@@ -1,4 +1,4 @@
-import { LLMS_FULL_MAX_CHARS } from '../../../src/lib/llms-full.ts';
+import { LLMS_FULL_MAX_CHARS } from '../../../src/model/llms.ts';
 import { splitFrontMatter } from '../analysis/front-matter.ts';
 import { looksLikeHtml } from '../analysis/llms.ts';
 import { isResponse } from '../context.ts';

@@ -1,6 +1,6 @@
 import { paymentSignalOf, type PaymentSignal, SCHEME_NAMES } from '../analysis/payment.ts';
 import { isResponse, type Probe } from '../context.ts';
-import type { Lacuna } from '../envelope.ts';
+import type { Lacuna } from '../../../src/model/reading.ts';
 import { type RevisaoVerificada, revisionOf } from '../revision.ts';
 import { type CheckDefinition, failed, notApplicable } from './types.ts';
 

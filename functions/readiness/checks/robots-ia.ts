@@ -1,7 +1,7 @@
 import { AI_AGENT_KINDS, AI_AGENTS, type AiAgent, type AiAgentKind, ANSWERING_KINDS } from '../../../src/model/ai-agents.ts';
 import { decide, type RobotsDecision, robotsPathOf } from '../analysis/robots.ts';
 import { isResponse } from '../context.ts';
-import type { RobotsDecisoes } from '../envelope.ts';
+import type { RobotsDecisoes } from '../../../src/model/reading.ts';
 import { TETOS } from '../scoring.ts';
 import { type CheckDefinition, type CheckOutcome, failed, partial, passed } from './types.ts';
 

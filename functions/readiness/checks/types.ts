@@ -5,7 +5,7 @@
  */
 import type { Severidade } from '../scoring.ts';
 import type { MeasurementContext } from '../context.ts';
-import type { RobotsDecisoes } from '../envelope.ts';
+import type { RobotsDecisoes } from '../../../src/model/reading.ts';
 import type { Evidence } from '../evidence.ts';
 import type { RevisaoVerificada } from '../revision.ts';
 

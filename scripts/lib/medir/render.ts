@@ -4,7 +4,7 @@
  * What came from the measured site (details, gaps) is printed as text: in markdown it is escaped, so a site cannot
  * inject links, images or HTML into a comment.
  */
-import type { Envelope } from '../../../functions/readiness/envelope.ts';
+import type { Envelope } from '../../../src/model/reading.ts';
 import { type MedirReport, statusText } from './report.ts';
 
 const VERDICT: Record<MedirReport['resultado'], string> = { aprovada: 'APROVADA', reprovada: 'REPROVADA', invalida: 'INVÁLIDA' };

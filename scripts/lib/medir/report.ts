@@ -9,7 +9,7 @@
  */
 import { z } from 'zod';
 import { compareReadings, type ReadingComparison } from '../../../functions/readiness/compare.ts';
-import { type Envelope, envelopeSchema, GRAUS, STATUS_VERIFICACAO } from '../../../functions/readiness/envelope.ts';
+import { type Envelope, envelopeSchema, GRAUS, STATUS_VERIFICACAO } from '../../../src/model/reading.ts';
 import { BOT_BLOCK_LACUNA } from '../../../functions/readiness/measure.ts';
 
 export const EXIT = { aprovada: 0, reprovada: 1, invalida: 2 } as const;

@@ -13,7 +13,7 @@ import { readerSigningKeyFrom } from '../../../functions/config.ts';
 import { readerKeyFrom } from '../../../functions/readiness/agent/signing.ts';
 import { AnalysisCutShort } from '../../../functions/readiness/deadline.ts';
 import { isLoopbackTarget, normalizeDomain } from '../../../functions/readiness/domain.ts';
-import type { Envelope } from '../../../functions/readiness/envelope.ts';
+import type { Envelope } from '../../../src/model/reading.ts';
 import { measure } from '../../../functions/readiness/measure.ts';
 import { siteOrigin } from '../../../src/config/site.ts';
 import { type MedirOptions, parseMedirArgs, USAGE } from './options.ts';

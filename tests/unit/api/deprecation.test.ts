@@ -13,7 +13,7 @@ import { loadConfig } from '../../../functions/config.ts';
 import { MemoryStore } from '../../../functions/store/memory.ts';
 import { signAccessToken } from '../../helpers/api-tokens.ts';
 import { testContext, testServices } from '../../helpers/services.ts';
-import type { Services } from '../../../functions/http/types.ts';
+import type { Services } from '../../../functions/context.ts';
 
 const FIXTURE: DeprecationEntry = {
   metodo: 'GET',

@@ -10,7 +10,7 @@ import { before, describe, test } from 'node:test';
 import api from '../../../functions/api/handler.ts';
 import { SANDBOX_PAGES } from '../../../functions/api/sandbox/fixtures.ts';
 import { loadConfig } from '../../../functions/config.ts';
-import type { Services } from '../../../functions/http/types.ts';
+import type { Services } from '../../../functions/context.ts';
 import { quotaKey } from '../../../functions/limits/quotas.ts';
 import type { Store } from '../../../functions/store/types.ts';
 import { signAccessToken } from '../../helpers/api-tokens.ts';

@@ -9,7 +9,7 @@ import { SignJWT, base64url } from 'jose';
 import { type AuthenticateResult, authenticate, bearerChallenge, clearTokenCache, refusalResponse } from '../../../functions/auth/bearer.ts';
 import { issueAccessToken, newRegistrationId } from '../../../functions/auth/tokens.ts';
 import { loadConfig } from '../../../functions/config.ts';
-import type { Services } from '../../../functions/http/types.ts';
+import type { Services } from '../../../functions/context.ts';
 import { testServices } from '../../helpers/services.ts';
 import { MemoryStore } from '../../../functions/store/memory.ts';
 import { siteOrigin } from '../../../src/config/site.ts';

@@ -8,7 +8,7 @@ import { describe, test } from 'node:test';
 import { parseList } from 'structured-headers';
 import { loadConfig } from '../../../functions/config.ts';
 import { clientKey, rateLimit, rateLimitedResponse, withHeaders } from '../../../functions/limits/rate-limit.ts';
-import type { Services } from '../../../functions/http/types.ts';
+import type { Services } from '../../../functions/context.ts';
 import { testContext, testServices } from '../../helpers/services.ts';
 import { MemoryStore } from '../../../functions/store/memory.ts';
 import type { Store } from '../../../functions/store/types.ts';

@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import SwaggerParser from '@apidevtools/swagger-parser';
-import { ESTADOS } from '../../../functions/readiness/envelope.ts';
+import { ESTADOS } from '../../../src/model/reading.ts';
 import { openapiDocument } from '../../../functions/openapi/document.ts';
 import { siteOrigin } from '../../../src/config/site.ts';
 import { unresolvedRefs } from '../../helpers/openapi.ts';

@@ -9,7 +9,7 @@ import { describe, test } from 'node:test';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { parseDocument } from 'htmlparser2';
 import { BADGE_COLORS, BADGE_HEIGHT, badgeEtag, badgeSnippets, badgeState, type BadgeState, renderBadge, textWidth } from '../../../functions/readiness/badge.ts';
-import type { Envelope } from '../../../functions/readiness/envelope.ts';
+import type { Envelope } from '../../../src/model/reading.ts';
 import { GRAUS } from '../../../src/model/measurement.ts';
 import { HTML_INJECTION_CASES } from '../../attacks/html-injection-cases.ts';
 

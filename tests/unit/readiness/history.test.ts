@@ -9,7 +9,7 @@ import { describe, test } from 'node:test';
 import { saveLead, getLead } from '../../../functions/contact/leads.ts';
 import { CHECKS } from '../../../functions/readiness/checks/index.ts';
 import { changesOf, compareEntries, describeCheckChange, entryOf, type HistoryEntry } from '../../../functions/readiness/changes.ts';
-import type { Envelope } from '../../../functions/readiness/envelope.ts';
+import type { Envelope } from '../../../src/model/reading.ts';
 import { appendHistory, HISTORY_LIMIT, historyKey, historySlot, pinHistory, readHistory, unpinHistory } from '../../../functions/readiness/history.ts';
 import { saveReading } from '../../../functions/readiness/readings.ts';
 import { METHOD_REVISION, methodRevision } from '../../../functions/readiness/method-revision.ts';

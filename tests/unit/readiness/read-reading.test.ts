@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { loadConfig } from '../../../functions/config.ts';
-import { envelopeSchema, type Envelope } from '../../../functions/readiness/envelope.ts';
+import { envelopeSchema, type Envelope } from '../../../src/model/reading.ts';
 import { clientShare, quotaKey } from '../../../functions/limits/quotas.ts';
 import { passGate } from '../../../functions/readiness/gate.ts';
 import { readingResponse, readRecordedReading } from '../../../functions/readiness/read-reading.ts';
 import { getReading, saveReading } from '../../../functions/readiness/readings.ts';
-import type { Services } from '../../../functions/http/types.ts';
+import type { Services } from '../../../functions/context.ts';
 import { testContext, testServices } from '../../helpers/services.ts';
 import { MemoryStore } from '../../../functions/store/memory.ts';
 import { type Store, StoreUnavailableError } from '../../../functions/store/types.ts';

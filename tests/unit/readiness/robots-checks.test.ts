@@ -11,7 +11,7 @@ import { ROBOTS_ABSENT_CREDIT, robotsTxt } from '../../../functions/readiness/ch
 import type { CheckOutcome } from '../../../functions/readiness/checks/types.ts';
 import type { MeasurementContext } from '../../../functions/readiness/context.ts';
 import { createDeadline } from '../../../functions/readiness/deadline.ts';
-import { robotsDecisoesSchema } from '../../../functions/readiness/envelope.ts';
+import { robotsDecisoesSchema } from '../../../src/model/reading.ts';
 import { PESOS, TETOS } from '../../../functions/readiness/scoring.ts';
 import { AI_AGENTS, ANSWERING_KINDS } from '../../../src/model/ai-agents.ts';
 

@@ -9,7 +9,7 @@ import { ROBOTS_ABSENT_CREDIT } from '../../../functions/readiness/checks/robots
 import { SAMPLE_MAX } from '../../../functions/readiness/context.ts';
 import { MAX_REQUESTS } from '../../../functions/readiness/measure.ts';
 import type { CheckDefinition, CheckOutcome } from '../../../functions/readiness/checks/types.ts';
-import { envelopeSchema, GRAUS } from '../../../functions/readiness/envelope.ts';
+import { envelopeSchema, GRAUS } from '../../../src/model/reading.ts';
 import { CAMADAS, GRADE_TABLE, gradeFor, PESOS, score, TETOS } from '../../../functions/readiness/scoring.ts';
 import { AI_AGENT_KINDS, AI_AGENTS } from '../../../src/model/ai-agents.ts';
 

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { MCP_SERVERS } from '../../../../functions/mcp/servers.ts';
+import { MCP_SERVERS } from '../../../model/mcp.ts';
 import { mcpServerCard } from '../../../lib/agent-discovery.ts';
 import { json } from '../../../lib/responses.ts';
 

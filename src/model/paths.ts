@@ -1,10 +1,10 @@
 /**
  * The paths the functions are mounted at, declared once: the operation tables (functions/api/operations.ts,
- * functions/auth/operations.ts, functions/ask/operations.ts) write their paths with them, and the route table
- * (functions/routes.ts) hands them to the functions. A tiny module of its own so the route table (read by the
- * Astro build, the local server and the adapter generator) does not load the operations' schemas.
+ * functions/auth/operations.ts, functions/ask/operations.ts) write their paths with them, the route table
+ * (functions/routes.ts) hands them to the functions, and the site links to them (public-paths.ts, the search box).
+ * A fact of the model: the site and the functions both read it, and it imports nothing but the model.
  */
-import { BADGE_PREFIX, MEASURE_PATH, RESULT_PREFIX } from '../src/model/measurement.ts';
+import { BADGE_PREFIX, MEASURE_PATH, RESULT_PREFIX } from './measurement.ts';
 
 export const API_INDEX = '/api';
 export const V1 = '/api/v1';
@@ -39,6 +39,9 @@ export const BADGE_IMAGES = `${BADGE_PREFIX}*`;
 export const FOLLOW_PATH = `${MEASURE_PATH}/acompanhar`;
 export const FOLLOW_CONFIRM_PATH = `${FOLLOW_PATH}/confirmar`;
 export const FOLLOW_CANCEL_PATH = `${FOLLOW_PATH}/cancelar`;
+
+/** The A2A agent (JSON-RPC binding, functions/a2a/handler.ts). */
+export const A2A_PATH = '/a2a';
 
 /** The two MCP servers' endpoints (functions/mcp/servers.ts). */
 export const MCP_PATHS = { product: '/mcp', docs: '/mcp/docs' } as const;

@@ -1,13 +1,30 @@
 /**
- * The readiness reading envelope: what `/api/v1/prontidao/{dominio}`, `/api/ia/leitura`, MCP
+ * The readiness reading envelope, a resource of the model like the others (./resources.ts): what `/api/v1/prontidao/{dominio}`, `/api/ia/leitura`, MCP
  * `get_readiness_score` and the measurement page return. One zod schema, also used by the OpenAPI file.
  */
 import { z } from 'zod';
-import { AI_AGENT_KINDS } from '../../src/model/ai-agents.ts';
-import { GRAUS } from '../../src/model/measurement.ts';
-import { revisaoSchema } from './revision.ts';
+import { AI_AGENT_KINDS } from './ai-agents.ts';
+import { GRAUS } from './measurement.ts';
 
 export { GRAUS };
+
+/** The revision verdict of a check that tests a moving standard (functions/readiness/revision.ts words it). */
+export const VEREDITOS = ['atual', 'legado', 'invalido'] as const;
+export type Veredito = (typeof VEREDITOS)[number];
+
+export const revisaoSchema = z
+  .object({
+    padrao: z.string().describe('o padrão verificado, ex.: `ARD (Agentic Resource Discovery)`'),
+    testada: z.string().describe('a revisão atual contra a qual o site foi verificado, ex.: `v0.91 (2026-08-26)`'),
+    veredito: z
+      .enum(VEREDITOS)
+      .describe('`atual`: o site usa a forma da revisão testada; `legado`: usa uma forma anterior ainda aceita (com nota de migração); `invalido`: forma obsoleta ou inválida'),
+    forma: z.string().optional().describe('a forma encontrada, quando não é a atual (ex.: `v0.9: /.well-known/ai-catalog.json`)'),
+    migracao: z.string().optional().describe('o que mudar para chegar à forma atual (veredito `legado` ou `invalido`)'),
+  })
+  .describe('revisão do padrão que a verificação testou e o veredito sobre a forma que o site usa');
+
+export type RevisaoVerificada = z.infer<typeof revisaoSchema>;
 
 /**
  * `registrada`: a scored reading is recorded. `ausente`: no reading exists for the domain.

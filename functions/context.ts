@@ -1,12 +1,12 @@
 /**
- * The platform-neutral handler shape: every function core is a `Handler`; adapters only build the context.
- * What a handler needs from the process (configuration, store, clock, network) comes in the context, built
- * once per process by the adapter (`createServices`, functions/http/services.ts); nothing reads a global.
+ * The shape of what a request needs from the process and from the platform: the services (built once per process
+ * by the composition root, ./services.ts) and the context of one request. Every surface and domain reads what it
+ * needs from here; nothing reads a global.
  */
-import type { DeprecationTable } from '../api/deprecations.ts';
-import type { Config } from '../config.ts';
-import type { NetworkHooks } from '../readiness/fetch/network.ts';
-import type { Store } from '../store/types.ts';
+import type { DeprecationTable } from './api/deprecations.ts';
+import type { Config } from './config.ts';
+import type { NetworkHooks } from './readiness/fetch/network.ts';
+import type { Store } from './store/types.ts';
 
 /** The per-process part of the context: what the adapters build once from the environment. */
 export interface Services {
