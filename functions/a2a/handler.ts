@@ -40,6 +40,7 @@ import { siteSearch } from '../search/index.ts';
 import { siteAgentExecutor } from './agent.ts';
 import { invalidMessage } from './message-params.ts';
 import { StoredTaskStore } from './task-store.ts';
+import { perOrigin } from '../memo.ts';
 
 const METHODS = ['POST', 'OPTIONS'] as const;
 /** Request headers of the A2A binding a browser agent may send (CORS preflight). */
@@ -100,12 +101,7 @@ function isRpcRequest(value: unknown): value is { jsonrpc: '2.0'; method: string
 }
 
 /** The card as the SDK reads it, per origin (the same card `/.well-known/agent-card.json` serves). */
-const cards = new Map<string, AgentCard>();
-const cardFor = (origin: string): AgentCard => {
-  let card = cards.get(origin);
-  if (!card) cards.set(origin, (card = AgentCard.fromJSON(agentCard(origin))));
-  return card;
-};
+const cardFor = perOrigin((origin) => AgentCard.fromJSON(agentCard(origin)));
 
 /** An SSE body from the SDK's stream of JSON-RPC responses; a failure mid-stream ends it with an `error` event. */
 function sseStream(first: unknown, rest: AsyncIterator<unknown>, id: RpcId): ReadableStream<Uint8Array> {

@@ -17,6 +17,7 @@
 import { type ListTasksRequest, type ListTasksResponse, Task, TaskState } from '@a2a-js/sdk';
 import type { ServerCallContext, TaskStore } from '@a2a-js/sdk/server';
 import { A2A_TASK_TTL_SECONDS } from './card.ts';
+import { storeFailureWarner } from '../store/guarded.ts';
 import type { Store } from '../store/types.ts';
 
 /** States a task leaves only when the client sends something: the task is complete as far as the agent goes. */
@@ -34,13 +35,8 @@ const TASK_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 
 export const taskKey = (id: string): string => `a2a:tarefa:${id}`;
 
-let lastFailureLog = 0;
-function logFailure(what: string, error: unknown): void {
-  const now = Date.now();
-  if (now - lastFailureLog < 30_000) return;
-  lastFailureLog = now;
-  console.warn(`[a2a] armazenamento indisponível ao ${what} uma tarefa:`, error instanceof Error ? error.message : error);
-}
+const warn = storeFailureWarner('[a2a] armazenamento indisponível ao');
+const logFailure = (what: string, error: unknown): void => warn(`${what} uma tarefa`, error);
 
 /** A task store for one request over the configured store. */
 export class StoredTaskStore implements TaskStore {

@@ -13,6 +13,7 @@ import { pricesBody } from '../../src/model/prices.ts';
 import type { Catalogo } from '../../src/model/site-data.ts';
 import { twinUrl } from '../../src/model/routes.ts';
 import type { PageBody, PageSummary, PricesBody, SolutionsBody } from './schemas.ts';
+import { perOrigin } from '../memo.ts';
 
 export type PageEntry = IndexEntry & { markdown: string };
 
@@ -72,20 +73,14 @@ export function createApiData(init: {
   };
 }
 
-const siteSources = new Map<string, ApiData>();
-
 /** The published site's data, for the configured origin. */
-export function siteApiData(origin: string): ApiData {
-  let data = siteSources.get(origin);
-  if (!data) {
-    data = createApiData({
+export const siteApiData = perOrigin(
+  (origin): ApiData =>
+    createApiData({
       origin,
       pages: siteDataFor(origin).paginas,
       search: siteSearch(origin),
       catalogo: siteDataFor(origin).catalogo,
       sandbox: false,
-    });
-    siteSources.set(origin, data);
-  }
-  return data;
-}
+    }),
+);

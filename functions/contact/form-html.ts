@@ -7,7 +7,8 @@
  * the function replaces in the built page.
  */
 import { escapeHtml } from '../../src/model/escape.ts';
-import { CONTACT_FORM_PATH, CONTACT_LIMITS, HONEYPOT_FIELD } from '../../src/model/contact.ts';
+import { CONTACT_LIMITS, HONEYPOT_FIELD } from '../../src/model/contact.ts';
+import { CONTACT_FORM_PATH } from '../../src/model/paths.ts';
 import type { FieldError, FieldName, FormValues } from './fields.ts';
 
 export const FORM_START = '<!--contato:formulario-->';

@@ -11,12 +11,3 @@ const DESCRIPTION = 'Conte o que vocÃª precisa: respondemos toda mensagem em atÃ
 /** The page with `section` (the form, or the confirmation) as its content, titled `title` when given. */
 export const contactPage = (origin: string, title: string | undefined, section: string): string =>
   renderShellPage({ titulo: title ?? DEFAULT_TITLE, descricao: DESCRIPTION, conteudo: section }, origin);
-
-export function htmlResponse(html: string, status: number, headers?: HeadersInit): Response {
-  const h = new Headers(headers);
-  h.set('content-type', 'text/html; charset=utf-8');
-  h.set('cache-control', 'no-store');
-  // The canonical page is /contato; these variants are not for search engines.
-  h.set('x-robots-tag', 'noindex');
-  return new Response(html, { status, headers: h });
-}

@@ -7,6 +7,7 @@
  */
 import type { Services } from '../context.ts';
 import { attemptDelivery, deliverDue } from './delivery.ts';
+import { startPeriodic } from '../timer.ts';
 
 type DeliveryServices = Pick<Services, 'config' | 'store' | 'now'>;
 
@@ -35,16 +36,5 @@ export function followUp(services: DeliveryServices, seq: number, waitUntil?: (p
 
 /** The local retry worker: calls `deliverDue` every `intervalMs` (never two runs at once). Returns a stop function. */
 export function startRetryTimer(services: DeliveryServices, intervalMs = LOCAL_RETRY_INTERVAL_MS): () => void {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    deliverDue(services)
-      .catch(logFailure)
-      .finally(() => {
-        running = false;
-      });
-  }, intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
+  return startPeriodic(() => deliverDue(services), intervalMs, logFailure);
 }

@@ -8,23 +8,12 @@
  */
 import data from '../../.generated/site-data.json' with { type: 'json' };
 import { type SiteData, withOrigin } from '../../src/model/site-data.ts';
+import { perOrigin } from '../memo.ts';
 
 /** The data as stored, URLs written with `ORIGIN_PLACEHOLDER`. */
 export const siteData: SiteData = data as SiteData;
 
-/** One origin in production; a few in tests. Origins come from configuration, never from a request. */
-const MAX_ORIGINS = 4;
-const byOrigin = new Map<string, SiteData>();
-
 /** The site data with absolute URLs for `origin`, made once per origin. */
-export function siteDataFor(origin: string): SiteData {
-  let found = byOrigin.get(origin);
-  if (!found) {
-    if (byOrigin.size >= MAX_ORIGINS) byOrigin.clear();
-    found = withOrigin(siteData, origin);
-    byOrigin.set(origin, found);
-  }
-  return found;
-}
+export const siteDataFor = perOrigin((origin): SiteData => withOrigin(siteData, origin));
 
 export type { SiteData, IndexEntry, Catalogo } from '../../src/model/site-data.ts';

@@ -18,6 +18,7 @@ import { contactEmail } from '../../src/config/site.ts';
 import { CONTACT_LIMITS, HONEYPOT_FIELD } from '../../src/model/contact.ts';
 import { MEASURE_PATH, resultPath } from '../../src/model/measurement.ts';
 import { EMAIL } from '../contact/fields.ts';
+import { htmlResponse } from '../html/response.ts';
 import { renderShellPage } from '../html/shell.ts';
 import { escapeHtml } from '../../src/model/escape.ts';
 import { mediaType, readBodyText } from '../http/body.ts';
@@ -42,12 +43,10 @@ const wantsHtml = (request: Request): boolean => (request.headers.get('accept') 
 
 function page(origin: string, titulo: string, conteudo: string, status: number, headers?: HeadersInit): Response {
   const h = new Headers(headers);
-  h.set('content-type', 'text/html; charset=utf-8');
-  h.set('cache-control', 'no-store');
-  h.set('x-robots-tag', 'noindex');
+  // Their address holds a token: never sent on as a Referer.
   h.set('referrer-policy', 'no-referrer');
   const html = renderShellPage({ titulo, descricao: 'Acompanhamento da prontidão para IA de um domínio, por e-mail.', conteudo, estilos: [FOLLOW_STYLESHEET] }, origin);
-  return new Response(html, { status, headers: h });
+  return htmlResponse(html, status, h);
 }
 
 const notice = (paragraphs: string[], extra = ''): string =>

@@ -30,6 +30,7 @@ import { saveReading } from '../readiness/readings.ts';
 import { type MailMessage, sendMail } from './mail.ts';
 import { alertMessage, summaryMessage } from './messages.ts';
 import { dequeue, enqueue, getSubscription, readQueue, saveSubscription, type Subscription } from './subscriptions.ts';
+import { startPeriodic } from '../timer.ts';
 
 /** The scheduler as a client of the instrument gate (hashed like any client address). */
 export const FOLLOW_CLIENT = 'acompanhamento-agendado';
@@ -153,16 +154,7 @@ export const localTickMs = (intervalSeconds: number): number => Math.min(60_000,
 
 /** The local scheduler: `runFollowTick` every `localTickMs` (never two runs at once). Returns a stop function. */
 export function startFollowTimer(services: Services, intervalMs = localTickMs(services.config.followIntervalSeconds)): () => void {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    runFollowTick(services)
-      .catch((error: unknown) => console.warn('[acompanhar] rodada do agendador interrompida:', error instanceof Error ? error.message : error))
-      .finally(() => {
-        running = false;
-      });
-  }, intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
+  return startPeriodic(() => runFollowTick(services), intervalMs, (error) =>
+    console.warn('[acompanhar] rodada do agendador interrompida:', error instanceof Error ? error.message : error),
+  );
 }

@@ -9,6 +9,7 @@ import shell from '../../.generated/page-shell.json' with { type: 'json' };
 import { type PageShellData, SHELL_SLOTS } from '../../src/model/page-shell.ts';
 import { ORIGIN_PLACEHOLDER } from '../../src/model/site-data.ts';
 import { escapeHtml } from '../../src/model/escape.ts';
+import { perOrigin } from '../memo.ts';
 
 export { escapeHtml };
 
@@ -28,18 +29,8 @@ const template = (shell as PageShellData).html;
 /** Placeholder → slot, and every placeholder (they hold no regular-expression syntax but `%` and `:`). */
 const SLOT_OF = new Map<string, keyof typeof SHELL_SLOTS>(Object.entries(SHELL_SLOTS).map(([slot, placeholder]) => [placeholder, slot as keyof typeof SHELL_SLOTS]));
 const PLACEHOLDERS = new RegExp([...SLOT_OF.keys()].join('|'), 'g');
-const byOrigin = new Map<string, string>();
-const MAX_ORIGINS = 4;
-
 /** The shell with the configured origin's absolute URLs (made once per origin). */
-function shellFor(origin: string): string {
-  let found = byOrigin.get(origin);
-  if (!found) {
-    if (byOrigin.size >= MAX_ORIGINS) byOrigin.clear();
-    byOrigin.set(origin, (found = template.replaceAll(ORIGIN_PLACEHOLDER, origin)));
-  }
-  return found;
-}
+const shellFor = perOrigin((origin) => template.replaceAll(ORIGIN_PLACEHOLDER, origin));
 
 /** A whole HTML document in the site's layout. */
 export function renderShellPage(page: ShellPage, origin: string): string {

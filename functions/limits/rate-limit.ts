@@ -10,6 +10,7 @@ import { serializeList } from 'structured-headers';
 import type { RateLimitPolicyName } from '../config.ts';
 import { errorResponse } from '../http/errors.ts';
 import type { RequestContext, Services } from '../context.ts';
+import { storeFailureWarner } from '../store/guarded.ts';
 import { type QuotaName, QUOTAS, countQuota, overQuota, quotaKey } from './quotas.ts';
 
 export type { RateLimitPolicyName } from '../config.ts';
@@ -113,11 +114,6 @@ export function withHeaders(response: Response, headers: Headers): Response {
   }
 }
 
-let lastFailureLog = 0;
 /** Logs store failures at most once every 30 s (a dead Redis must not flood the logs). */
-function logStoreFailure(error: unknown): void {
-  const now = Date.now();
-  if (now - lastFailureLog < 30_000) return;
-  lastFailureLog = now;
-  console.warn('[rate-limit] armazenamento indisponível; limites em modo aberto:', error instanceof Error ? error.message : error);
-}
+const warnStoreFailure = storeFailureWarner('[rate-limit] armazenamento indisponível;');
+const logStoreFailure = (error: unknown): void => warnStoreFailure('limites em modo aberto', error);

@@ -12,7 +12,7 @@ import { interfaceSignals } from './checks/api-signals.ts';
 import { describePayments, PAYMENT_LACUNA } from './checks/pagamento-402.ts';
 import { CHECKS } from './checks/index.ts';
 import type { CheckDefinition, CheckOutcome } from './checks/types.ts';
-import { createContext, type MeasurementContext } from './context.ts';
+import { createContext, HTML_ACCEPT, type MeasurementContext } from './context.ts';
 import { AnalysisCutShort, createDeadline } from './deadline.ts';
 import { isLoopbackTarget } from './domain.ts';
 import { type Envelope, type Lacuna, withSiteDataNotice } from '../../src/model/reading.ts';
@@ -42,7 +42,6 @@ export interface MeasureOptions {
   onProgress?: (event: { verificacao: string; nome: string; feitas: number; total: number }) => void;
 }
 
-const HTML_ACCEPT = 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.8';
 /** Requests of one measurement, redirect hops included (published on the method page). */
 export const MAX_REQUESTS = 400;
 

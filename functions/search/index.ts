@@ -12,6 +12,7 @@ import { type IndexOptions, type SearchIndex, type SerializedSearchIndex, create
 import { intentsOf } from './intents.ts';
 import { SEARCH_INDEX_FILE } from './prebuilt.ts';
 import { withOrigin } from '../../src/model/site-data.ts';
+import { perOrigin } from '../memo.ts';
 
 export { createSearchIndex, loadSearchIndex, serializeSearchIndex } from './engine.ts';
 export type { SearchIndex, SerializedSearchIndex } from './engine.ts';
@@ -22,22 +23,14 @@ export { SEARCH_INDEX_FILE } from './prebuilt.ts';
 export const SITE_INDEX_OPTIONS: IndexOptions = { pins: (terms, query) => intentsOf(terms, query).flatMap((intent) => intent.rotas) };
 
 let site: SearchIndex | undefined;
-const forOrigins = new Map<string, SearchIndex>();
+const forOrigin = perOrigin((origin) => searchFor(siteSearch(), origin));
 
 /**
  * The search over the published pages (`siteData.paginas`), loaded once per process; with `origin`, its results
  * carry absolute URLs for that origin (the stored pages are origin-free).
  */
 export function siteSearch(origin?: string): SearchIndex {
-  if (origin !== undefined) {
-    let found = forOrigins.get(origin);
-    if (!found) {
-      if (forOrigins.size >= 4) forOrigins.clear();
-      found = searchFor(siteSearch(), origin);
-      forOrigins.set(origin, found);
-    }
-    return found;
-  }
+  if (origin !== undefined) return forOrigin(origin);
   if (!site) {
     site = loadSearchIndex(prebuilt as SerializedSearchIndex, siteData.paginas, SITE_INDEX_OPTIONS);
     if (!site) {

@@ -11,7 +11,7 @@
  * Words are written as people type them; they go through the engine's own analysis (folding, stop words,
  * stemming: ./analyze.ts), so accents, plurals and case do not matter.
  */
-import { CONTACT_FORM_PATH } from '../../src/model/contact.ts';
+import { CONTACT_FORM_PATH } from '../../src/model/paths.ts';
 import { fold } from '../../src/model/fold.ts';
 import { analyze } from './analyze.ts';
 

@@ -7,6 +7,7 @@
  * with a hint (200), too long → the limit (400); control characters are dropped.
  */
 import { MAX_QUERY_LENGTH } from '../../src/model/search.ts';
+import { htmlResponse } from '../html/response.ts';
 import { escapeHtml, renderShellPage } from '../html/shell.ts';
 import { answerMethod } from '../http/methods.ts';
 import type { Handler } from '../context.ts';
@@ -81,18 +82,9 @@ function resultsHtml(q: string, results: readonly SearchResult[], terms: readonl
   return `<p class="search-count" role="status">${count} para “${escapeHtml(q)}”</p><ol class="search-results">${items}</ol>`;
 }
 
-function page(origin: string, titulo: string, conteudo: string, status: number): Response {
-  const html = renderShellPage({ titulo, descricao: DESCRIPTION, conteudo: `<section class="search-page">${conteudo}</section>` }, origin);
-  return new Response(html, {
-    status,
-    headers: {
-      'content-type': 'text/html; charset=utf-8',
-      'cache-control': 'no-store',
-      // Result pages are not content of their own: search engines must not index them.
-      'x-robots-tag': 'noindex',
-    },
-  });
-}
+/** Result pages are not content of their own: `noindex`, like every function page (htmlResponse). */
+const page = (origin: string, titulo: string, conteudo: string, status: number): Response =>
+  htmlResponse(renderShellPage({ titulo, descricao: DESCRIPTION, conteudo: `<section class="search-page">${conteudo}</section>` }, origin), status);
 
 /** The page for a query string value (null: no `q`). */
 export function searchPage(origin: string, raw: string | null): Response {

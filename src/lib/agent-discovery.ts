@@ -10,7 +10,7 @@
  */
 import { createHash } from 'node:crypto';
 import { MCP_CAPABILITIES, MCP_SERVERS, MODERN_VERSION, type McpServerSpec, type McpToolSpec, SUPPORTED_VERSIONS, toolListing } from '../model/mcp.ts';
-import { SITE_NAME, contactEmail, siteOrigin } from '../config/site.ts';
+import { contactEmail, siteOrigin } from '../config/site.ts';
 import { MEASURE_PATH } from '../model/measurement.ts';
 import { FREE_TOOL, PAID_DIAGNOSTIC } from '../model/offer.ts';
 import { formatBRL, loadPrices } from '../model/prices.ts';

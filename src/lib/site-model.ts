@@ -14,7 +14,7 @@ import { ContentError } from '../model/validation.ts';
 import { BLOG_ROUTE, THEMES_ROUTE, listingPageRoute, pageCount, pageSlice, themeRoute, themeSlug } from '../model/blog.ts';
 import type { ShareImageSpec } from '../model/site-data.ts';
 import { ARTICLES_WITH_OWN_IMAGE, SHARE_IMAGE_SIZE, pageShareImage, sectionShareImage } from './share-images.ts';
-import { CONTACT_FORM_PATH } from '../model/contact.ts';
+import { CONTACT_FORM_PATH } from '../model/paths.ts';
 
 type EntryOf = {
   pagina: CollectionEntry<'paginas'>;

@@ -1,10 +1,10 @@
 /**
  * The contact form's fields and its address, shared by the site's templates (every "Pedir uma proposta" link),
- * the contact function (functions/contact/) and the tests: one definition of the names, limits and link.
+ * the contact function (functions/contact/) and the tests: one definition of the names, limits and link (the form's
+ * path is the function's mount point, ./paths.ts).
  */
 
-/** The function path that renders the form (GET, prefilled by `?site=`, `?nota=`, `?produto=`) and receives it (POST). */
-export const CONTACT_FORM_PATH = '/contato/formulario';
+import { CONTACT_FORM_PATH } from './paths.ts';
 
 /** The honeypot field: hidden from people (CSS and `aria-hidden`), filled by form-filling bots. */
 export const HONEYPOT_FIELD = 'fax';

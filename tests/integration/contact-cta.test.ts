@@ -17,7 +17,7 @@ import type { Envelope } from '../../src/model/reading.ts';
 import { saveReading } from '../../functions/readiness/readings.ts';
 import { MemoryStore } from '../../functions/store/memory.ts';
 import { type LocalServer, startLocalServer } from '../../server/local.ts';
-import { CONTACT_FORM_PATH } from '../../src/model/contact.ts';
+import { CONTACT_FORM_PATH } from '../../src/model/paths.ts';
 import { loadPrices } from '../../src/model/prices.ts';
 import { resetServices, testServices } from '../helpers/services.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook.ts';

@@ -9,7 +9,7 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { parseDocument, DomUtils } from 'htmlparser2';
 import { type LocalServer, startLocalServer } from '../../server/local.ts';
 import { registerAndExchange } from '../helpers/api-tokens.ts';
-import { CONTACT_FORM_PATH } from '../../src/model/contact.ts';
+import { CONTACT_FORM_PATH } from '../../src/model/paths.ts';
 import { MEASURE_PATH } from '../../src/model/measurement.ts';
 
 let server: LocalServer;

@@ -12,6 +12,7 @@ import type { HistoryEntry } from '../../readiness/changes.ts';
 import { historyBody } from '../../readiness/read-history.ts';
 import type { ReadingHistoryBody } from '../schemas.ts';
 import { type ApiData, type PageEntry, createApiData } from '../data.ts';
+import { perOrigin } from '../../memo.ts';
 
 /** Fixture URLs are written origin-free, like the site's data, and made for the serving origin by createApiData. */
 const FIXTURE_ORIGIN = ORIGIN_PLACEHOLDER;
@@ -92,23 +93,17 @@ export const SANDBOX_CATALOGUE: Catalogo = {
 };
 
 const sandboxSearch = createSearchIndex(SANDBOX_PAGES);
-const sources = new Map<string, ApiData>();
-
 /** The sandbox's data for the serving origin. */
-export function sandboxApiData(origin: string): ApiData {
-  let data = sources.get(origin);
-  if (!data) {
-    data = createApiData({
+export const sandboxApiData = perOrigin(
+  (origin): ApiData =>
+    createApiData({
       origin,
       pages: withOrigin(SANDBOX_PAGES, origin),
       search: searchFor(sandboxSearch, origin),
       catalogo: withOrigin(SANDBOX_CATALOGUE, origin),
       sandbox: true,
-    });
-    sources.set(origin, data);
-  }
-  return data;
-}
+    }),
+);
 
 /** The readiness fixture: the requested (normalized) domain, a fixed scored reading, `medidoEm: null`. */
 export function sandboxReading(dominio: string, origin: string): Envelope {

@@ -1,0 +1,35 @@
+/**
+ * `GET /.well-known/http-message-signatures-directory`: the reading agent's key directory (JWKS), signed per the Web
+ * Bot Auth draft (a static file cannot carry the per-request signature headers).
+ */
+import { answerMethod } from '../../http/methods.ts';
+import { errorResponse } from '../../http/errors.ts';
+import { withCors } from '../../http/cors.ts';
+import type { RequestContext } from '../../context.ts';
+import { currentReaderKey, directoryBody, directoryResponseHeaders } from '../agent/signing.ts';
+import { PAUSED_RETRY_AFTER_SECONDS } from '../gate.ts';
+
+const DIRECTORY_METHODS = ['GET', 'HEAD', 'OPTIONS'] as const;
+/** What a browser may read of the key directory's response: its signature. */
+const DIRECTORY_EXPOSED_HEADERS = ['Signature', 'Signature-Input', 'Content-Digest'] as const;
+
+// Key directory
+
+export async function keyDirectory(request: Request, context: RequestContext): Promise<Response> {
+  const { config } = context;
+  const refused = await answerMethod(request, { methods: DIRECTORY_METHODS, cors: {}, notAllowed: () => 'Use GET para ler o diretório de chaves.' });
+  if (refused) return refused;
+  const method = request.method.toUpperCase();
+  const key = await currentReaderKey(config);
+  if (!key) {
+    return errorResponse('temporarily_unavailable', 'O agente de leitura não tem chave configurada (READER_SIGNING_KEY).', {
+      headers: { 'Retry-After': String(PAUSED_RETRY_AFTER_SECONDS) },
+    });
+  }
+  const body = directoryBody(key);
+  const headers = new Headers(directoryResponseHeaders(key, config.origin, body));
+  // Ephemeral keys (local start) change on restart: keep caches short then.
+  headers.set('cache-control', config.readerSigningKeyEphemeral ? 'no-cache' : 'public, max-age=3600');
+  headers.set('content-length', String(Buffer.byteLength(body)));
+  return withCors(new Response(method === 'HEAD' ? null : body, { status: 200, headers }), DIRECTORY_EXPOSED_HEADERS);
+}
