@@ -55,15 +55,16 @@ const COLD_REQUESTS: Record<string, { path: string; init: RequestInit }> = {
  * The script of the fresh process, as a generated adapter does it: imports the handler, builds the process's
  * services from the environment, and answers one request.
  */
-function entryScript(handlerSpecifier: string, runSpecifier: string, request: { path: string; init: RequestInit }): string {
-  const servicesSpecifier = runSpecifier.replace(/run\.ts$/, 'services.ts');
+function entryScript(name: string, handlerSpecifier: string, appSpecifier: string, request: { path: string; init: RequestInit }): string {
+  const servicesSpecifier = appSpecifier.replace(/app\.ts$/, 'services.ts');
   return `
-    import handler from ${JSON.stringify(handlerSpecifier)};
-    import { runHandler } from ${JSON.stringify(runSpecifier)};
+    import routes from ${JSON.stringify(handlerSpecifier)};
+    import { functionApp } from ${JSON.stringify(appSpecifier)};
     import { createServices, requestContext } from ${JSON.stringify(servicesSpecifier)};
+    const app = functionApp(${JSON.stringify(name)}, routes);
     const init = ${JSON.stringify(request.init)};
     const context = requestContext(createServices(process.env), '127.0.0.1');
-    const res = await runHandler(handler, new Request('http://localhost:8888' + ${JSON.stringify(request.path)}, init), context);
+    const res = await app.fetch(new Request('http://localhost:8888' + ${JSON.stringify(request.path)}, init), context);
     await res.arrayBuffer();
     const cpu = process.cpuUsage();
     process.stdout.write('status=' + res.status + ' cpu=' + Math.round((cpu.user + cpu.system) / 1000) + '\\n');
@@ -78,7 +79,7 @@ async function bundle(name: string, module: string, request: { path: string; ini
   const { build } = await import('esbuild');
   const outfile = join(dir, `${name}.mjs`);
   await build({
-    stdin: { contents: entryScript(`./functions/${module}`, './functions/http/run.ts', request), resolveDir: fileURLToPath(new URL('../', import.meta.url)), loader: 'ts', sourcefile: `${name}-entry.ts` },
+    stdin: { contents: entryScript(name, `./functions/${module}`, './functions/app.ts', request), resolveDir: fileURLToPath(new URL('../', import.meta.url)), loader: 'ts', sourcefile: `${name}-entry.ts` },
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -178,8 +179,8 @@ export async function run(): Promise<BenchRow[]> {
       // As `npm start` runs it: the .ts module imported directly (Node strips the types while loading).
       try {
         const handlerUrl = new URL(`../functions/${route.module}`, import.meta.url).href;
-        const runUrl = new URL('../functions/http/run.ts', import.meta.url).href;
-        const { ms, status, cpu } = await medianColdStart(['--input-type=module', '-e', entryScript(handlerUrl, runUrl, request)]);
+        const appUrl = new URL('../functions/app.ts', import.meta.url).href;
+        const { ms, status, cpu } = await medianColdStart(['--input-type=module', '-e', entryScript(route.name, handlerUrl, appUrl, request)]);
         rows.push({ area: AREA, metric: `partida a frio (módulo .ts): ${route.name} (${label} → ${status}; CPU ${cpu} ms)`, value: ms, unit: 'ms' });
       } catch (error) {
         rows.push({ area: AREA, metric: `partida a frio (módulo .ts): ${route.name}`, value: Number.NaN, unit: String((error as Error).message).slice(0, 80), ok: false });

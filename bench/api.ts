@@ -19,7 +19,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import api from '../functions/api/handler.ts';
+import { app } from '../functions/app.ts';
+import { honoSearch } from './lib/hono-pipeline.ts';
 import { issueAccessToken, newRegistrationId } from '../functions/auth/tokens.ts';
 import { loadConfig } from '../functions/config.ts';
 import { createServices, requestContext } from '../functions/services.ts';
@@ -208,34 +209,51 @@ function inProcess(): BenchRow[] {
   return rows;
 }
 
-/** The API handler alone (no HTTP, no adapter): what the function itself costs per request. */
+/** Calls per second of `call` over about `ms` (after a warm-up). */
+async function rate(call: () => Promise<void>, ms = 2_000): Promise<number> {
+  for (let i = 0; i < 2_000; i++) await call();
+  let n = 0;
+  const started = performance.now();
+  while (performance.now() - started < ms) {
+    for (let j = 0; j < 100; j++) await call();
+    n += 100;
+  }
+  return n / ((performance.now() - started) / 1000);
+}
+
+/**
+ * The app alone (no HTTP, no adapter): what the pipeline and the handler cost per request; and the same v1 search
+ * route mounted in Hono (bench/lib/hono-pipeline.ts: the same steps and domain code, Hono's router, `compose` and
+ * context), measured in turns, so both see the same moment of the machine.
+ */
 async function handlerOnly(): Promise<BenchRow[]> {
   const config = loadConfig({ ...process.env, RATE_LIMIT_V1: '1000000000', AGENT_JWT_SECRET: randomBytes(32).toString('base64url') });
   const context = requestContext(createServices(process.env, { config, store: new MemoryStore() }), '127.0.0.1');
-  {
-    const { token } = await issueAccessToken({ origin: config.origin, secret: config.jwtSecret!, now: Date.now(), sandbox: false }, newRegistrationId());
-    const rows: BenchRow[] = [];
-    for (const [name, path] of [
-      ['GET /api/v1/paginas/{rota}', `/api/v1/paginas/${PAGE}`],
-      ['GET /api/v1/busca', '/api/v1/busca?q=dados+estruturados'],
-    ] as const) {
-      const call = async () => {
-        const response = await api(new Request(`${config.origin}${path}`, { headers: { authorization: `Bearer ${token}` } }), context);
-        if (response.status !== 200) throw new Error(`${path}: ${response.status}`);
-        await response.arrayBuffer();
-      };
-      for (let i = 0; i < 2_000; i++) await call();
-      let n = 0;
-      const started = performance.now();
-      while (performance.now() - started < 2_000) {
-        for (let j = 0; j < 100; j++) await call();
-        n += 100;
-      }
-      const perSecond = n / ((performance.now() - started) / 1000);
-      rows.push({ area: AREA, metric: `${name}: só o handler, em processo (sem HTTP)`, value: perSecond, unit: 'req/s' });
-    }
-    return rows;
+  const { token } = await issueAccessToken({ origin: config.origin, secret: config.jwtSecret!, now: Date.now(), sandbox: false }, newRegistrationId());
+  const headers = { authorization: `Bearer ${token}` };
+  const through = (fetch: (request: Request) => Response | Promise<Response>, path: string) => async () => {
+    const response = await fetch(new Request(`${config.origin}${path}`, { headers }));
+    if (response.status !== 200) throw new Error(`${path}: ${response.status}`);
+    await response.arrayBuffer();
+  };
+  const ours = (request: Request) => app.fetch(request, context);
+  const hono = (request: Request) => honoSearch.fetch(request, context);
+  const rows: BenchRow[] = [];
+  rows.push({ area: AREA, metric: 'GET /api/v1/paginas/{rota}: só o app, em processo (sem HTTP)', value: await rate(through(ours, `/api/v1/paginas/${PAGE}`)), unit: 'req/s' });
+  const search = '/api/v1/busca?q=dados+estruturados';
+  const own: number[] = [];
+  const other: number[] = [];
+  for (let turn = 0; turn < 3; turn++) {
+    own.push(await rate(through(ours, search), 1_000));
+    other.push(await rate(through(hono, search), 1_000));
   }
+  const median = (xs: number[]) => xs.sort((a, b) => a - b)[1]!;
+  rows.push(
+    { area: AREA, metric: 'GET /api/v1/busca: só o app (pipeline próprio), em processo', value: median(own), unit: 'req/s' },
+    { area: AREA, metric: 'GET /api/v1/busca: a mesma rota no Hono 4 (roteador, compose e contexto do Hono), em processo', value: median(other), unit: 'req/s' },
+    { area: AREA, metric: 'pipeline próprio ÷ Hono, mesma rota (mediana de 3 turnos)', value: median(own) / median(other), unit: '×' },
+  );
+  return rows;
 }
 
 export async function run(): Promise<BenchRow[]> {

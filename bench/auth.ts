@@ -4,7 +4,7 @@
  * (jose HS256) and from the verified-token cache (what every v1 request pays), and a rate-limit hit.
  */
 import { authenticate, clearTokenCache } from '../functions/auth/bearer.ts';
-import handler from '../functions/auth/handler.ts';
+import { app } from '../functions/app.ts';
 import { issueAccessToken, newRegistrationId, verifyToken } from '../functions/auth/tokens.ts';
 import { loadConfig } from '../functions/config.ts';
 import { rateLimit } from '../functions/limits/rate-limit.ts';
@@ -31,7 +31,7 @@ export async function run(): Promise<BenchRow[]> {
   const origin = config.origin;
   try {
     const identity = (key?: string) =>
-      handler(
+      app.fetch(
         new Request(`${origin}/agent/identity`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', ...(key ? { 'idempotency-key': key } : {}) },
@@ -42,7 +42,7 @@ export async function run(): Promise<BenchRow[]> {
     const registration = (await (await identity()).json()) as { identity_assertion: string };
     const form = `grant_type=${encodeURIComponent(GRANT)}&assertion=${registration.identity_assertion}&resource=${encodeURIComponent(`${origin}/api/v1/`)}`;
     const exchange = (key?: string) =>
-      handler(
+      app.fetch(
         new Request(`${origin}/agent/token`, {
           method: 'POST',
           headers: { 'content-type': 'application/x-www-form-urlencoded', ...(key ? { 'idempotency-key': key } : {}) },

@@ -4,7 +4,20 @@
  * too, and the local server dispatches with it. Patterns use URLPattern syntax, as Netlify does. The mount points
  * of the functions with an operation table come from src/model/paths.ts, where those tables take their paths.
  */
-import { A2A_PATH, AGENT_AUTH, API_FUNCTION_PATHS, ASK_PATH, BADGE_IMAGES, CONTACT_FORM_PATH, FOLLOW_PATH, MCP_PATHS, RESULT_PAGES, SEARCH_PAGE_PATH } from '../src/model/paths.ts';
+import {
+  A2A_PATH,
+  AGENT_AUTH,
+  API_FUNCTION_PATHS,
+  ASK_PATH,
+  BADGE_IMAGES,
+  CONTACT_FORM_PATH,
+  FOLLOW_PATH,
+  KEY_DIRECTORY_PATH,
+  MCP_PATHS,
+  MEASURE_API_PATH,
+  RESULT_PAGES,
+  SEARCH_PAGE_PATH,
+} from '../src/model/paths.ts';
 
 export interface FunctionRoute {
   /** Netlify function name (file netlify/functions/<name>.mts). */
@@ -25,7 +38,7 @@ export const FUNCTION_ROUTES: readonly FunctionRoute[] = [
   { name: 'follow', module: 'follow/handler.ts', paths: [FOLLOW_PATH, `${FOLLOW_PATH}/*`] },
   { name: 'mcp', module: 'mcp/handler.ts', paths: Object.values(MCP_PATHS) },
   { name: 'search', module: 'search/page.ts', paths: [SEARCH_PAGE_PATH] },
-  { name: 'readiness', module: 'readiness/handler.ts', paths: ['/api/ia/medicao', '/.well-known/http-message-signatures-directory', RESULT_PAGES, BADGE_IMAGES] },
+  { name: 'readiness', module: 'readiness/handler.ts', paths: [MEASURE_API_PATH, KEY_DIRECTORY_PATH, RESULT_PAGES, BADGE_IMAGES] },
 ];
 
 /** A job run on a schedule (Netlify scheduled function); `module` default-exports `() => Promise<void>`. */

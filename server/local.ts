@@ -1,19 +1,19 @@
 /**
- * The local adapter: one Node http server over the same route table and function cores as Netlify, the
- * same edge negotiation, and the static output with Netlify's `_headers`/`_redirects`. Used by `npm start`,
- * the integration tests and the benchmarks.
+ * The local adapter: one Node http server over the same app as Netlify (functions/app.ts: the route table, one
+ * pipeline per route), the same edge negotiation, and the static output with Netlify's `_headers`/`_redirects`.
+ * Used by `npm start`, the integration tests and the benchmarks.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse, STATUS_CODES } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { getRequestListener, type Http2Bindings, type HttpBindings } from '@hono/node-server';
 import { negotiateMarkdown } from '../functions/edge/negotiate.ts';
+import { app } from '../functions/app.ts';
+import type { Services } from '../functions/context.ts';
 import { errorResponse } from '../functions/http/errors.ts';
-import { runHandler } from '../functions/http/run.ts';
-import { DATA_SECURITY_HEADERS, withSecurityHeaders } from '../src/model/security-headers.ts';
+import { isEdgeExcluded, matchFunctionRoute } from '../functions/routes.ts';
 import { createServices, requestContext } from '../functions/services.ts';
-import type { Handler, Services } from '../functions/context.ts';
-import { type FunctionRoute, isEdgeExcluded, matchFunctionRoute } from '../functions/routes.ts';
+import { DATA_SECURITY_HEADERS, withSecurityHeaders } from '../src/model/security-headers.ts';
 import { createStaticSite } from './static.ts';
 
 export interface LocalServerOptions {
@@ -35,17 +35,6 @@ export interface LocalServer {
   server: Server;
   close(): Promise<void>;
 }
-
-const functionsDir = new URL('../functions/', import.meta.url);
-const handlers = new Map<string, Promise<Handler>>();
-const loadHandler = (route: FunctionRoute): Promise<Handler> => {
-  let handler = handlers.get(route.module);
-  if (!handler) {
-    handler = import(new URL(route.module, functionsDir).href).then((m: { default: Handler }) => m.default);
-    handlers.set(route.module, handler);
-  }
-  return handler;
-};
 
 /**
  * The request-target as a path and query, never as an authority: `//evil.test/mcp` is the path
@@ -82,7 +71,7 @@ const withSecurityHeadersOn = (response: Response): Response => {
 const UNSUPPORTED_METHODS = new Set(['TRACE', 'TRACK', 'CONNECT']);
 
 /**
- * The header lines of an error the adapter answers itself (no handler ran, so `runHandler` adds nothing): the
+ * The header lines of an error the adapter answers itself (no route ran, so the pipeline's guard adds nothing): the
  * contract's JSON error, never stored, with the security headers of every data response.
  */
 const ADAPTER_ERROR_HEADERS: Readonly<Record<string, string>> = {
@@ -156,8 +145,7 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
       const { incoming } = bindings as HttpBindings;
       try {
         const { pathname } = new URL(request.url);
-        const route = matchFunctionRoute(pathname);
-        if (route) return await runHandler(await loadHandler(route), request, requestContext(services, incoming.socket.remoteAddress ?? '0.0.0.0'));
+        if (matchFunctionRoute(pathname)) return await app.fetch(request, requestContext(services, incoming.socket.remoteAddress ?? '0.0.0.0'));
         if (isEdgeExcluded(pathname)) return await site.serve(pathname, request.method);
         return await negotiateMarkdown(request, {
           next: () => site.serve(pathname, request.method),

@@ -31,11 +31,13 @@ import {
 import { agentCard } from './card.ts';
 import { z } from 'zod';
 import { parseAccept, qualityOf } from '../edge/accept.ts';
-import { isJsonMediaType, mediaType, readJson } from '../http/body.ts';
-import { withCors } from '../http/cors.ts';
-import { answerMethod } from '../http/methods.ts';
+import { A2A_PATH } from '../../src/model/paths.ts';
+import { isJsonMediaType, MAX_BODY_BYTES, mediaType, parseJson } from '../http/body.ts';
 import { MAX_JSON_DEPTH, jsonTooDeep } from '../http/json-depth.ts';
-import type { Handler } from '../context.ts';
+import { answerMethod } from '../http/methods.ts';
+import type { Problem, Step } from '../http/pipeline.ts';
+import { cors, readBody, validate, type Validated } from '../http/steps.ts';
+import { byPath, route, type RouteExchange } from '../route.ts';
 import { siteSearch } from '../search/index.ts';
 import { siteAgentExecutor } from './agent.ts';
 import { invalidMessage } from './message-params.ts';
@@ -75,7 +77,7 @@ export function answerMediaType(request: Request): string {
 
 /** A JSON-RPC response body with the answer's media type; `status` only for transport failures and server faults. */
 function rpcResponse(body: unknown, contentType: string, status = 200, headers: Record<string, string> = {}): Response {
-  return withCors(new Response(JSON.stringify(body), { status, headers: { 'content-type': contentType, 'cache-control': 'no-store', ...headers } }));
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': contentType, 'cache-control': 'no-store', ...headers } });
 }
 
 /**
@@ -135,77 +137,78 @@ function sseStream(first: unknown, rest: AsyncIterator<unknown>, id: RpcId): Rea
 /** Any JSON value: the JSON-RPC shape is checked by `isRpcRequest`, which keeps the request's id for the error. */
 const anyJson = z.unknown();
 
-const a2a: Handler = async (request, requestContext) => {
-  const answerType = answerMediaType(request);
-  const refused = await answerMethod(request, {
-    methods: METHODS,
-    cors: { extraHeaders: A2A_REQUEST_HEADERS },
-    notAllowed: (method) =>
-      rpcResponse(
-        {
-          jsonrpc: '2.0',
-          id: null,
-          error: { code: INVALID_REQUEST, message: `Método ${method} não permitido: o agente A2A só aceita POST com uma requisição JSON-RPC 2.0 (cartão em /.well-known/agent-card.json).` },
-        },
-        answerType,
-        405,
-      ),
-  });
-  if (refused) return refused;
-  const type = mediaType(request);
-  if (type !== '' && !isJsonMediaType(type)) {
-    await request.body?.cancel().catch(() => {});
-    return rpcErrorResponse(null, { code: CONTENT_TYPE_NOT_SUPPORTED, message: `Content-Type deve ser ${A2A_CONTENT_TYPE} ou application/json (uma requisição JSON-RPC 2.0).` }, answerType, 415);
-  }
-  const body = await readJson(request, anyJson);
-  if (!body.ok) {
-    if (body.reason === 'too_large') return rpcErrorResponse(null, { code: INVALID_REQUEST, message: 'Corpo da requisição acima de 64 KB.' }, answerType, 413);
-    const message = body.reason === 'empty' || body.reason === 'syntax' ? 'JSON inválido: o corpo deve ser uma requisição JSON-RPC 2.0.' : 'Corpo ilegível: envie JSON em UTF-8.';
-    return rpcErrorResponse(null, { code: PARSE_ERROR, message }, answerType, 400);
-  }
+/** A problem as a JSON-RPC error: the JSON-RPC code it carries, the transport status (a 400/413/415) when below JSON-RPC. */
+interface RpcProblem {
+  id: RpcId;
+  error: RpcError;
+  /** The HTTP status of a failure below JSON-RPC; absent: 200. */
+  transport?: number;
+}
+
+const rpcProblem = (detail: RpcProblem, description = detail.error.message): Problem => ({ error: 'invalid_request', description, detail });
+
+/** One JSON-RPC request of the A2A binding, with the server call context the SDK reads (headers, version, extensions). */
+interface A2aRequest {
+  parsed: { jsonrpc: '2.0'; method: string; id?: RpcId; params?: unknown };
+  id: RpcId;
+  call: ReturnType<typeof defaultServerCallContextBuilder>;
+  card: AgentCard;
+}
+
+/** The body as one JSON-RPC request of a supported A2A version, its message in the spec's shape. */
+function a2aRequest(x: RouteExchange): Validated<A2aRequest> {
+  const { request } = x;
+  const body = parseJson(x.found.body?.text ?? '', anyJson);
+  if (!body.ok) return { ok: false, problem: rpcProblem({ id: null, error: { code: PARSE_ERROR, message: 'JSON inválido: o corpo deve ser uma requisição JSON-RPC 2.0.' }, transport: 400 }) };
   const parsed = body.value;
   if (!isRpcRequest(parsed)) {
     const id = typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) && isRpcId((parsed as { id?: unknown }).id) ? ((parsed as { id?: RpcId }).id ?? null) : null;
-    return rpcErrorResponse(
-      id,
-      {
-        code: INVALID_REQUEST,
-        message: 'Requisição JSON-RPC 2.0 inválida: esperado um objeto {"jsonrpc":"2.0","method":"SendMessage","params":{…},"id":1} (sem lotes).',
-      },
-      answerType,
-    );
+    return {
+      ok: false,
+      problem: rpcProblem({
+        id,
+        error: {
+          code: INVALID_REQUEST,
+          message: 'Requisição JSON-RPC 2.0 inválida: esperado um objeto {"jsonrpc":"2.0","method":"SendMessage","params":{…},"id":1} (sem lotes).',
+        },
+      }),
+    };
   }
   const id = parsed.id ?? null;
-  if (jsonTooDeep(parsed)) {
-    return rpcErrorResponse(id, { code: INVALID_REQUEST, message: `Requisição aninhada demais: o JSON pode ter no máximo ${MAX_JSON_DEPTH} níveis.` }, answerType);
-  }
+  if (jsonTooDeep(parsed)) return { ok: false, problem: rpcProblem({ id, error: { code: INVALID_REQUEST, message: `Requisição aninhada demais: o JSON pode ter no máximo ${MAX_JSON_DEPTH} níveis.` } }) };
 
-  const origin = requestContext.config.origin;
-  const card = cardFor(origin);
-  const context = defaultServerCallContextBuilder({
+  const card = cardFor(x.context.config.origin);
+  const call = defaultServerCallContextBuilder({
     extensions: Extensions.parseServiceParameter(request.headers.get(HTTP_EXTENSION_HEADER) ?? undefined),
     user: new UnauthenticatedUser(),
     headers: Object.fromEntries(request.headers),
     requestedVersion: request.headers.get(A2A_VERSION_HEADER) || undefined,
   });
   try {
-    validateVersion(context.requestedVersion, card, 'JSONRPC');
+    validateVersion(call.requestedVersion, card, 'JSONRPC');
   } catch (error) {
-    return rpcErrorResponse(
-      id,
-      {
-        code: JsonRpcTransportHandler.mapToJSONRPCError(error).code,
-        message: `Versão ${context.requestedVersion} do A2A não suportada: envie o cabeçalho ${A2A_VERSION_HEADER}: 1.0.`,
-      },
-      answerType,
-    );
+    return {
+      ok: false,
+      problem: rpcProblem({
+        id,
+        error: { code: JsonRpcTransportHandler.mapToJSONRPCError(error).code, message: `Versão ${call.requestedVersion} do A2A não suportada: envie o cabeçalho ${A2A_VERSION_HEADER}: 1.0.` },
+      }),
+    };
   }
-
   const sending = parsed.method === 'SendMessage' || parsed.method === 'SendStreamingMessage';
   if (sending) {
     const invalid = invalidMessage(parsed.params);
-    if (invalid) return rpcErrorResponse(id, invalid, answerType);
+    if (invalid) return { ok: false, problem: rpcProblem({ id, error: invalid }) };
   }
+  return { ok: true, value: { parsed, id, call, card } };
+}
+
+/** The request served by the SDK: a JSON-RPC response, or an SSE stream of them. */
+async function serve({ parsed, id, call: context, card }: A2aRequest, x: RouteExchange): Promise<Response> {
+  const answerType = answerMediaType(x.request);
+  const requestContext = x.context;
+  const origin = requestContext.config.origin;
+  const sending = parsed.method === 'SendMessage' || parsed.method === 'SendStreamingMessage';
   // The answer takes milliseconds, and a function may be stopped once it has replied: SendMessage always waits for
   // the final state, so "return immediately" never hands back a working task that nothing would finish.
   const configuration = (parsed.params as { configuration?: { returnImmediately?: unknown } } | undefined)?.configuration;
@@ -226,13 +229,56 @@ const a2a: Handler = async (request, requestContext) => {
   } catch (error) {
     return rpcErrorResponse(id, JsonRpcTransportHandler.mapToJSONRPCError(error), answerType);
   }
-  if (first.done) return withCors(new Response(null, { status: 204, headers: { 'cache-control': 'no-store' } }));
-  return withCors(
-    new Response(sseStream(first.value, iterator, id), {
-      status: 200,
-      headers: { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', 'x-accel-buffering': 'no' },
-    }),
-  );
+  if (first.done) return new Response(null, { status: 204, headers: { 'cache-control': 'no-store' } });
+  return new Response(sseStream(first.value, iterator, id), {
+    status: 200,
+    headers: { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', 'x-accel-buffering': 'no' },
+  });
+}
+
+/** OPTIONS (the CORS preflight, with the A2A headers) and the 405, a JSON-RPC error in the answer's media type. */
+const a2aMethods: Step<RouteExchange> = {
+  name: 'methods',
+  async run(x, next) {
+    const answerType = answerMediaType(x.request);
+    const refused = await answerMethod(x.request, {
+      methods: METHODS,
+      cors: { extraHeaders: A2A_REQUEST_HEADERS },
+      notAllowed: (method) =>
+        rpcResponse(
+          {
+            jsonrpc: '2.0',
+            id: null,
+            error: { code: INVALID_REQUEST, message: `Método ${method} não permitido: o agente A2A só aceita POST com uma requisição JSON-RPC 2.0 (cartão em /.well-known/agent-card.json).` },
+          },
+          answerType,
+          405,
+        ),
+    });
+    return refused ?? next();
+  },
 };
 
-export default a2a;
+const a2aRoute = route<A2aRequest>({
+  name: 'a2a',
+  steps: [
+    cors(),
+    a2aMethods,
+    readBody({
+      limit: MAX_BODY_BYTES,
+      accepts: (type) => type === '' || isJsonMediaType(type),
+      unsupported: () =>
+        rpcProblem({ id: null, error: { code: CONTENT_TYPE_NOT_SUPPORTED, message: `Content-Type deve ser ${A2A_CONTENT_TYPE} ou application/json (uma requisição JSON-RPC 2.0).` }, transport: 415 }),
+      tooLarge: rpcProblem({ id: null, error: { code: INVALID_REQUEST, message: 'Corpo da requisição acima de 64 KB.' }, transport: 413 }),
+      unreadable: rpcProblem({ id: null, error: { code: PARSE_ERROR, message: 'Corpo ilegível: envie JSON em UTF-8.' }, transport: 400 }),
+    }),
+    validate(a2aRequest),
+  ],
+  handle: serve,
+  refuse: (problem, x) => {
+    const { id, error, transport } = problem.detail as RpcProblem;
+    return rpcErrorResponse(id, error, answerMediaType(x.request), transport);
+  },
+});
+
+export default byPath([[A2A_PATH, a2aRoute]]);

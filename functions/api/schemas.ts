@@ -58,6 +58,9 @@ export const routeParamSchema = z
   .string()
   .min(1)
   .max(MAX_ROUTE_LENGTH)
+  // eslint-disable-next-line no-control-regex
+  .regex(/^[^\u0000-\u001f\u007f\\]*$/, 'a rota não pode ter caracteres de controle nem barras invertidas')
+  .regex(/^(?!(?:.*\/)?\.\.?(?:\/|$))/, 'segmentos `.` e `..` não são aceitos na rota')
   .describe(
     'Rota da página sem barra inicial; pode conter barras (ex.: `solucoes/seo-tecnico`), enviadas como estão ou codificadas como `%2F` ' +
       '(`solucoes%2Fseo-tecnico`): a resposta é a mesma. A página inicial é `index`. Só rotas do índice de busca; outras dão 404. ' +
@@ -76,7 +79,7 @@ const sandboxFlag = z.literal(true).optional().describe('Presente (e `true`) só
 
 export const pageListSchema = z
     .object({
-      limite: z.int().min(1).max(100).describe('Itens por página usados.'),
+      limite: z.int().min(PAGE_LIST_ITEMS.min).max(PAGE_LIST_ITEMS.max).describe('Itens por página usados.'),
       cursor: z.string().optional().describe('O cursor recebido, como enviado (ausente na primeira página).'),
       total: z.int().min(0).describe('Total de páginas do índice.'),
       proximo: z.string().optional().describe('Cursor da próxima página; ausente na última.'),
@@ -90,7 +93,7 @@ export const pageSchema = resourcePageSchema.extend({ sandbox: sandboxFlag }).de
 export const searchResponseSchema = z
     .object({
       q: z.string().describe('A consulta, como recebida (sem espaços nas pontas).'),
-      limite: z.int().min(1).max(20),
+      limite: z.int().min(SEARCH_RESULTS.min).max(SEARCH_RESULTS.max),
       total: z.int().min(0).describe('Quantidade de resultados nesta resposta.'),
       resultados: z.array(searchResultSchema).describe('Do mais para o menos relevante.'),
       sandbox: sandboxFlag,

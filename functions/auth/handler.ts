@@ -11,12 +11,12 @@
  * verified assertion. No rate limit applies here (contract, Limits rule 4).
  */
 import { z } from 'zod';
-import { isJsonMediaType, mediaType, parseJson, readBodyText, readJson } from '../http/body.ts';
-import { withCors } from '../http/cors.ts';
-import { answerMethod } from '../http/methods.ts';
+import { isJsonMediaType, parseJson } from '../http/body.ts';
 import { errorResponse } from '../http/errors.ts';
+import type { Problem } from '../http/pipeline.ts';
+import { cors, methods, precondition, readBody, validate, type Validated } from '../http/steps.ts';
 import type { Config } from '../config.ts';
-import type { Handler, RequestContext } from '../context.ts';
+import { byPath, route, type RouteExchange } from '../route.ts';
 import { addressKey } from '../limits/client.ts';
 import { IDENTITY_PATH, TOKEN_PATH } from '../../src/model/paths.ts';
 import { bodyFingerprint, idempotent, parseIdempotencyKey } from './idempotency.ts';
@@ -42,11 +42,7 @@ const ALLOW = ['POST', 'OPTIONS'] as const;
 /** Any JSON value: the token body's members are checked one by one below (each with its own message). */
 const anyJson = z.unknown();
 
-type Route = 'identity' | 'token';
-/** The two credential routes, at the paths of the operation table (./operations.ts), with or without a trailing slash. */
-const ROUTES: Record<string, Route> = Object.fromEntries(
-  ([[IDENTITY_PATH, 'identity'], [TOKEN_PATH, 'token']] as const).flatMap(([path, route]) => [[path, route], [`${path}/`, route]]),
-);
+const FORM_TYPE = 'application/x-www-form-urlencoded';
 
 /** Credentials must never be cached by anyone. */
 const credentialHeaders = (): Headers =>
@@ -54,53 +50,55 @@ const credentialHeaders = (): Headers =>
 
 let missingSecretLogged = false;
 
-const handler: Handler = async (request, context) => withCors(await route(request, context));
-export default handler;
+/** Without the signing secret the credential routes answer 503 (logged once per process). */
+const secretConfigured = precondition<RouteExchange>('secret', (x) => {
+  const { config } = x.context;
+  if (config.jwtSecret) return undefined;
+  if (!missingSecretLogged) console.error(`[agent-auth] ${config.jwtSecretProblem ?? 'AGENT_JWT_SECRET ausente.'} As rotas de credencial respondem 503.`);
+  missingSecretLogged = true;
+  return { error: 'server_error', description: 'O serviço de autenticação está sem o segredo de assinatura configurado. Tente mais tarde.' };
+});
 
-async function route(request: Request, context: RequestContext): Promise<Response> {
-  const { pathname } = new URL(request.url);
-  const name = ROUTES[pathname];
-  if (!name) {
-    return errorResponse('not_found', `Rota desconhecida. As rotas de autenticação são POST ${IDENTITY_PATH} e POST ${TOKEN_PATH}.`);
-  }
-  const refused = await answerMethod(request, {
-    methods: ALLOW,
-    cors: {},
-    notAllowed: (method) => `Método ${method} não permitido em ${pathname}; use POST.`,
-  });
-  if (refused) return refused;
-
-  const { config, store, now } = context;
-  if (!config.jwtSecret) {
-    if (!missingSecretLogged) console.error(`[agent-auth] ${config.jwtSecretProblem ?? 'AGENT_JWT_SECRET ausente.'} As rotas de credencial respondem 503.`);
-    missingSecretLogged = true;
-    return errorResponse('server_error', 'O serviço de autenticação está sem o segredo de assinatura configurado. Tente mais tarde.');
-  }
-
-  const idempotencyKey = parseIdempotencyKey(request);
-  if (!idempotencyKey.ok) return idempotencyKey.response;
-
-  const parsed = name === 'identity' ? await readIdentityBody(request) : await readTokenBody(request);
+/** `Idempotency-Key` (./idempotency.ts), read before the body: a malformed one is a 400; the key goes to the handler. */
+const idempotencyKeyOf = precondition<RouteExchange>('idempotency-key', (x) => {
+  const parsed = parseIdempotencyKey(x.request);
   if (!parsed.ok) return parsed.response;
+  x.found.idempotencyKey = parsed.key;
+  return undefined;
+});
 
-  const issuedAt = now();
-  const secret = config.jwtSecret;
-  if (name === 'identity') {
-    const body = parsed.normalized as IdentityBody;
-    return idempotent({
-      store,
-      route: name,
-      // Every anonymous registration has the same body: the key belongs to the client's (hashed) address.
-      scope: `addr:${addressKey(context, context.clientAddress)}`,
-      key: idempotencyKey.key,
-      fingerprint: bodyFingerprint(body),
-      ttlSeconds: ASSERTION_TTL_SECONDS,
-      now: issuedAt,
-      execute: () => register(config, body, secret, issuedAt),
-    });
-  }
+/** A body that could not be read, in this function's words. */
+const unreadableProblem = (reason: 'encoding' | 'read') =>
+  reason === 'encoding'
+    ? ({ error: 'invalid_request', description: 'O corpo não é UTF-8 válido.' } as const)
+    : ({ error: 'invalid_request', description: 'Não foi possível ler o corpo da requisição.' } as const);
 
-  const body = parsed.normalized as TokenBody;
+const tooLarge = (limit: number) => ({ error: 'payload_too_large', description: `Corpo grande demais: o limite desta rota é ${limit / 1024} KB.` }) as const;
+
+/** POST /agent/identity: an anonymous registration, idempotent per the client's (hashed) address. */
+async function registration(body: IdentityBody, x: RouteExchange): Promise<Response> {
+  const { context } = x;
+  const { config, store } = context;
+  const issuedAt = context.now();
+  const secret = config.jwtSecret!;
+  return idempotent({
+    store,
+    route: 'identity',
+    // Every anonymous registration has the same body: the key belongs to the client's (hashed) address.
+    scope: `addr:${addressKey(context, context.clientAddress)}`,
+    key: x.found.idempotencyKey as string | null,
+    fingerprint: bodyFingerprint(body),
+    ttlSeconds: ASSERTION_TTL_SECONDS,
+    now: issuedAt,
+    execute: () => register(config, body, secret, issuedAt),
+  });
+}
+
+/** POST /agent/token: the JWT-bearer exchange, idempotent per the registration of a verified assertion. */
+async function tokenExchange(body: TokenBody, x: RouteExchange): Promise<Response> {
+  const { config, store } = x.context;
+  const issuedAt = x.context.now();
+  const secret = config.jwtSecret!;
   // Verified once, here: the registration it names owns the key, and `exchange` reuses the result.
   const verified = body.assertion ? await verifyToken(body.assertion, 'assertion', { origin: config.origin, secret, now: issuedAt }) : undefined;
   const execute = () => exchange(config, body, secret, issuedAt, verified);
@@ -108,9 +106,9 @@ async function route(request: Request, context: RequestContext): Promise<Respons
   if (!verified?.ok) return execute();
   return idempotent({
     store,
-    route: name,
+    route: 'token',
     scope: `reg:${verified.claims.sub}`,
-    key: idempotencyKey.key,
+    key: x.found.idempotencyKey as string | null,
     fingerprint: bodyFingerprint(body),
     ttlSeconds: ACCESS_TTL_SECONDS,
     now: issuedAt,
@@ -118,20 +116,60 @@ async function route(request: Request, context: RequestContext): Promise<Respons
   });
 }
 
-type Parsed<T> = { ok: true; normalized: T } | { ok: false; response: Response };
+/** The steps both credential routes share, up to the body (CORS on every answer). */
+const credentialSteps = (pathname: string) => [
+  cors(),
+  methods({ methods: ALLOW, cors: {}, notAllowed: (method) => `Método ${method} não permitido em ${pathname}; use POST.` }),
+  secretConfigured,
+  idempotencyKeyOf,
+];
 
-/** A body that could not be read, in this function's words. */
-function unreadable(reason: 'too_large' | 'encoding' | 'read', limit: number): { ok: false; response: Response } {
-  if (reason === 'too_large') return { ok: false, response: errorResponse('payload_too_large', `Corpo grande demais: o limite desta rota é ${limit / 1024} KB.`) };
-  if (reason === 'encoding') return { ok: false, response: errorResponse('invalid_request', 'O corpo não é UTF-8 válido.') };
-  return { ok: false, response: errorResponse('invalid_request', 'Não foi possível ler o corpo da requisição.') };
-}
+const identityRoute = (pathname: string) =>
+  route<IdentityBody>({
+    name: 'auth.identity',
+    steps: [
+      ...credentialSteps(pathname),
+      readBody({
+        limit: IDENTITY_BODY_LIMIT,
+        accepts: (type) => type === '' || isJsonMediaType(type),
+        unsupported: (type) => ({ error: 'unsupported_media_type', description: `Content-Type ${type} não aceito: envie application/json com {"type":"anonymous"}.` }),
+        tooLarge: tooLarge(IDENTITY_BODY_LIMIT),
+        unreadable: unreadableProblem,
+      }),
+      validate(identityBody),
+    ],
+    handle: registration,
+  });
 
-async function readBody(request: Request, limit: number): Promise<{ ok: true; text: string } | { ok: false; response: Response }> {
-  const body = await readBodyText(request, limit);
-  return body.ok ? body : unreadable(body.reason, limit);
-}
+const tokenRoute = (pathname: string) =>
+  route<TokenBody>({
+    name: 'auth.token',
+    steps: [
+      ...credentialSteps(pathname),
+      readBody({
+        limit: TOKEN_BODY_LIMIT,
+        accepts: (type) => type === '' || type === FORM_TYPE || isJsonMediaType(type),
+        unsupported: (type) => ({ error: 'unsupported_media_type', description: `Content-Type ${type} não aceito: envie application/x-www-form-urlencoded ou application/json.` }),
+        tooLarge: tooLarge(TOKEN_BODY_LIMIT),
+        unreadable: unreadableProblem,
+      }),
+      validate(tokenBody),
+    ],
+    handle: tokenExchange,
+  });
 
+/** Anything else under /agent/: 404, with CORS. */
+const unknownRoute = route({
+  name: 'auth.nao-encontrada',
+  steps: [cors()],
+  handle: () => errorResponse('not_found', `Rota desconhecida. As rotas de autenticação são POST ${IDENTITY_PATH} e POST ${TOKEN_PATH}.`),
+});
+
+/** The two credential routes, at the paths of the operation table (./operations.ts), with or without a trailing slash. */
+export default byPath(
+  [IDENTITY_PATH, `${IDENTITY_PATH}/`, TOKEN_PATH, `${TOKEN_PATH}/`].map((path) => [path, path.startsWith(IDENTITY_PATH) ? identityRoute(path) : tokenRoute(path)] as const),
+  unknownRoute,
+);
 
 // ---------------------------------------------------------------------------------------------------------
 // POST /agent/identity
@@ -140,32 +178,23 @@ interface IdentityBody {
   type: string;
 }
 
-async function readIdentityBody(request: Request): Promise<Parsed<IdentityBody>> {
-  const type = mediaType(request);
-  if (type !== '' && !isJsonMediaType(type)) {
-    await request.body?.cancel().catch(() => {});
-    return {
-      ok: false,
-      response: errorResponse('unsupported_media_type', `Content-Type ${type} não aceito: envie application/json com {"type":"anonymous"}.`),
-    };
-  }
-  const json = await readJson(request, identityRequestSchema, IDENTITY_BODY_LIMIT);
+/** The identity body, JSON `{ "type": … }`, kept whole (unknown members included) for the idempotency fingerprint. */
+function identityBody(x: RouteExchange): Validated<IdentityBody> {
+  const json = parseJson(x.found.body?.text ?? '', identityRequestSchema);
   if (!json.ok) {
     switch (json.reason) {
       case 'empty':
-        return { ok: false, response: errorResponse('invalid_request', 'Corpo ausente: envie {"type":"anonymous"}.') };
+        return invalid('Corpo ausente: envie {"type":"anonymous"}.');
       case 'syntax':
-        return { ok: false, response: errorResponse('invalid_request', 'O corpo não é JSON válido.') };
-      case 'schema':
-        return { ok: false, response: errorResponse('invalid_request', 'O corpo deve ser um objeto JSON com o campo "type" (string); o único tipo suportado é "anonymous".') };
+        return invalid('O corpo não é JSON válido.');
       default:
-        return unreadable(json.reason, IDENTITY_BODY_LIMIT);
+        return invalid('O corpo deve ser um objeto JSON com o campo "type" (string); o único tipo suportado é "anonymous".');
     }
   }
   // The whole body counts for idempotency (unknown members included), normalized by canonical JSON. The parsed
   // value, not zod's copy: the copy assigns members one by one, so a `__proto__` member became the prototype
   // and vanished from the fingerprint (such a body then replayed instead of getting 422).
-  return { ok: true, normalized: json.raw as IdentityBody };
+  return { ok: true, value: json.raw as IdentityBody };
 }
 
 async function register(config: Config, body: IdentityBody, secret: string, now: number): Promise<Response> {
@@ -202,26 +231,16 @@ interface TokenBody {
   resource?: string[];
 }
 
-async function readTokenBody(request: Request): Promise<Parsed<TokenBody>> {
-  const type = mediaType(request);
-  const isForm = type === 'application/x-www-form-urlencoded';
-  if (type !== '' && !isForm && !isJsonMediaType(type)) {
-    await request.body?.cancel().catch(() => {});
-    return {
-      ok: false,
-      response: errorResponse('unsupported_media_type', `Content-Type ${type} não aceito: envie application/x-www-form-urlencoded ou application/json.`),
-    };
-  }
-  const body = await readBody(request, TOKEN_BODY_LIMIT);
-  if (!body.ok) return body;
-  // Without a Content-Type, a body starting with "{" is JSON; anything else is read as a form (OAuth's default).
-  const asJson = type === '' ? body.text.trimStart().startsWith('{') : !isForm;
-  return asJson ? tokenFromJson(body.text) : tokenFromForm(body.text);
+/** The token request: a form or JSON; without a Content-Type, a body starting with "{" is JSON, anything else a form (OAuth's default). */
+function tokenBody(x: RouteExchange): Validated<TokenBody> {
+  const { text, type } = x.found.body ?? { text: '', type: '' };
+  const asJson = type === '' ? text.trimStart().startsWith('{') : type !== FORM_TYPE;
+  return asJson ? tokenFromJson(text) : tokenFromForm(text);
 }
 
-const invalid = (description: string): { ok: false; response: Response } => ({ ok: false, response: errorResponse('invalid_request', description) });
+const invalid = (description: string): { ok: false; problem: Problem } => ({ ok: false, problem: { error: 'invalid_request', description } });
 
-function tokenFromForm(text: string): Parsed<TokenBody> {
+function tokenFromForm(text: string): Validated<TokenBody> {
   if (/%(?![0-9A-Fa-f]{2})/.test(text)) return invalid('Formulário malformado: sequência percentual inválida.');
   const params = new URLSearchParams(text);
   const out: TokenBody = {};
@@ -232,10 +251,10 @@ function tokenFromForm(text: string): Parsed<TokenBody> {
   }
   const resources = params.getAll('resource');
   if (resources.length) out.resource = resources;
-  return { ok: true, normalized: out };
+  return { ok: true, value: out };
 }
 
-function tokenFromJson(text: string): Parsed<TokenBody> {
+function tokenFromJson(text: string): Validated<TokenBody> {
   const json = parseJson(text, anyJson);
   if (!json.ok) return invalid('O corpo não é JSON válido.');
   const value = json.value;
@@ -254,7 +273,7 @@ function tokenFromJson(text: string): Parsed<TokenBody> {
     if (!list.length || !list.every((r): r is string => typeof r === 'string')) return invalid('O campo resource deve ser uma string.');
     out.resource = list;
   }
-  return { ok: true, normalized: out };
+  return { ok: true, value: out };
 }
 
 const GRANT_DESCRIPTIONS: Record<TokenFailure, string> = {

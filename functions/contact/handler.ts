@@ -10,13 +10,13 @@
  *   confirmation). Clients that do not accept HTML get JSON (`{ error, error_description }` on errors).
  */
 import { contactEmail } from '../../src/config/site.ts';
-import { mediaType, readBodyText } from '../http/body.ts';
+import { CONTACT_FORM_PATH } from '../../src/model/paths.ts';
 import { errorResponse, type ErrorCode } from '../http/errors.ts';
-import { crossSiteReason } from '../http/same-origin.ts';
-import type { Handler, RequestContext } from '../context.ts';
+import type { Problem, Step } from '../http/pipeline.ts';
+import { methods, readBody, sameOrigin, validate, type Validated } from '../http/steps.ts';
 import { countQuota, overQuota } from '../limits/quotas.ts';
-import { answerMethod } from '../http/methods.ts';
-import { type FieldError, type FormValues, prefillValues, validateContact } from './fields.ts';
+import { byPath, route, type RouteExchange } from '../route.ts';
+import { type ContactFields, type FieldError, type FormValues, prefillValues, validateContact } from './fields.ts';
 import { type FormView, renderConfirmation, renderContactForm } from './form-html.ts';
 import { saveLead } from './leads.ts';
 import { htmlResponse } from '../html/response.ts';
@@ -30,21 +30,6 @@ const METHODS = ['GET', 'HEAD', 'POST', 'OPTIONS'] as const;
 export const CONTACT_MAX_BODY_BYTES = 48 * 1024;
 const FORM_TYPE = 'application/x-www-form-urlencoded';
 
-const handler: Handler = async (request, context) => {
-  const refused = await answerMethod(request, {
-    methods: METHODS,
-    cors: false,
-    notAllowed: () => 'Use o formulário da página de contato (POST) ou abra-o com GET.',
-  });
-  if (refused) return refused;
-  const method = request.method.toUpperCase();
-  if (method === 'GET' || method === 'HEAD') {
-    const response = formPage(context.config.origin, prefillValues(new URL(request.url).searchParams), 200);
-    return method === 'HEAD' ? new Response(null, { status: 200, headers: response.headers }) : response;
-  }
-  return submit(request, context);
-};
-export default handler;
 
 /** The form's values with `produto` brought to its subject's one code (or dropped), and the subject's name. */
 function view(values: Partial<FormValues>, extra: Partial<FormView> = {}): FormView {
@@ -57,6 +42,14 @@ function formPage(origin: string, values: Partial<FormValues>, status: number, e
 }
 
 const wantsHtml = (request: Request): boolean => (request.headers.get('accept') ?? '').toLowerCase().includes('text/html');
+
+/** The titles of the refusals before the fields could be read (the page's heading and `<title>`). */
+const REFUSAL_TITLES: Partial<Record<ErrorCode, string>> = {
+  cross_site_request: 'Pedido de outro site recusado',
+  unsupported_media_type: 'Formato não aceito',
+  payload_too_large: 'Mensagem grande demais',
+  invalid_request: 'Formulário ilegível',
+};
 
 /** A refusal before the fields could be read: an HTML page with the blank form and the reason, or the JSON error. */
 function refusal(origin: string, html: boolean, code: ErrorCode, titulo: string, description: string, headers?: HeadersInit): Response {
@@ -79,50 +72,65 @@ function notStored(origin: string, html: boolean, values: FormValues): Response 
   return formPage(origin, values, 503, { aviso: { titulo: 'A mensagem não foi enviada', texto: 'Não conseguimos registrar a sua mensagem agora. Os seus dados continuam no formulário: tente de novo em alguns minutos.', email } }, 'Mensagem não enviada', headers);
 }
 
-async function submit(request: Request, context: RequestContext): Promise<Response> {
-  const html = wantsHtml(request);
-  const { config, store } = context;
-  const { origin } = config;
-  const crossSite = crossSiteReason(request, config.origin);
-  if (crossSite) {
-    await request.body?.cancel().catch(() => {});
-    return refusal(origin, html, 'cross_site_request', 'Pedido de outro site recusado', `${crossSite} Use o formulário em ${config.origin}/contato.`);
-  }
-  if (mediaType(request) !== FORM_TYPE) {
-    await request.body?.cancel().catch(() => {});
-    return refusal(origin, html, 'unsupported_media_type', 'Formato não aceito', `Envie o formulário como ${FORM_TYPE}, com os campos nome, email, mensagem e consentimento=sim.`);
-  }
-  const body = await readBodyText(request, CONTACT_MAX_BODY_BYTES);
-  if (!body.ok) {
-    return body.reason === 'too_large'
-      ? refusal(origin, html, 'payload_too_large', 'Mensagem grande demais', `O formulário enviado passa de ${CONTACT_MAX_BODY_BYTES / 1024} KB; a mensagem pode ter até 5 000 caracteres.`)
-      : refusal(origin, html, 'invalid_request', 'Formulário ilegível', 'O formulário enviado não é texto UTF-8 legível.');
-  }
-  const validation = validateContact(new URLSearchParams(body.text));
-  if (!validation.ok) return invalid(origin, html, validation.errors, validation.values);
+/** A submission whose fields passed: what is stored and sent, and the values to show again. */
+interface Submission {
+  fields: ContactFields;
+  values: FormValues;
+  /** The honeypot was filled. */
+  bot: boolean;
+}
+
+/** The form's fields checked (./fields.ts); a field error is the form again with the values kept. */
+function submission(x: RouteExchange): Validated<Submission> {
+  const validation = validateContact(new URLSearchParams(x.found.body?.text ?? ''));
+  if (!validation.ok) return { ok: false, response: invalid(x.context.config.origin, wantsHtml(x.request), validation.errors, validation.values) };
   // Every call to action's subject arrives under its one code (./subject.ts); an unknown one is dropped.
   const fields = { ...validation.fields, produto: resolveSubject(validation.fields.produto)?.code ?? '' };
   const values: FormValues = { ...fields, nota: fields.nota === null ? '' : String(fields.nota), consentimento: true };
+  return { ok: true, value: { fields, values, bot: validation.bot } };
+}
 
-  if (validation.bot) {
+/**
+ * Leads per client per hour: row `contato` of the quota table, counted only for a submission that is stored (a
+ * filled honeypot is not). Over it: the form again with the values kept; the store down: the honest error.
+ */
+const leadQuota: Step<RouteExchange> = {
+  name: 'quota',
+  async run(x, next) {
+    const { values, bot } = x.found.input as Submission;
+    if (bot) return next();
+    const { origin } = x.context.config;
+    const html = wantsHtml(x.request);
+    let leads;
+    try {
+      leads = await countQuota(x.context, 'contato');
+    } catch (error) {
+      console.error('[contato] não foi possível registrar um contato:', error instanceof Error ? error.message : error);
+      return notStored(origin, html, values);
+    }
+    if (!overQuota(leads)) return next();
+    const { limit, resetSeconds } = leads;
+    const minutes = Math.max(1, Math.ceil(resetSeconds / 60));
+    const description = `Você já enviou ${limit} mensagens na última hora. Tente de novo em cerca de ${plural(minutes, 'minuto', 'minutos')} ou escreva para ${contactEmail()}.`;
+    const headers = { 'Retry-After': String(resetSeconds) };
+    if (!html) return errorResponse('rate_limited', description, { headers });
+    return formPage(origin, values, 429, { aviso: { titulo: 'Limite de mensagens atingido', texto: description, email: contactEmail() } }, 'Limite de mensagens atingido', headers);
+  },
+};
+
+/** Stores the lead, then answers the confirmation and starts the delivery in the background. */
+async function submit({ fields, values, bot }: Submission, x: RouteExchange): Promise<Response> {
+  const { context } = x;
+  const { origin } = context.config;
+  const html = wantsHtml(x.request);
+  if (bot) {
     // A filled honeypot: the bot sees the usual answer; nothing is stored or sent.
     console.warn('[contato] envio descartado: campo isca preenchido.');
     return confirmation(origin, html, fields.nome, fields.email);
   }
-
   let seq: number;
   try {
-    // Leads per client per hour: row `contato` of the quota table.
-    const leads = await countQuota(context, 'contato');
-    if (overQuota(leads)) {
-      const { limit, resetSeconds } = leads;
-      const minutes = Math.max(1, Math.ceil(resetSeconds / 60));
-      const description = `Você já enviou ${limit} mensagens na última hora. Tente de novo em cerca de ${plural(minutes, 'minuto', 'minutos')} ou escreva para ${contactEmail()}.`;
-      const headers = { 'Retry-After': String(resetSeconds) };
-      if (!html) return errorResponse('rate_limited', description, { headers });
-      return formPage(origin, values, 429, { aviso: { titulo: 'Limite de mensagens atingido', texto: description, email: contactEmail() } }, 'Limite de mensagens atingido', headers);
-    }
-    seq = (await saveLead(store, context.now, fields)).seq;
+    seq = (await saveLead(context.store, context.now, fields)).seq;
   } catch (error) {
     console.error('[contato] não foi possível registrar um contato:', error instanceof Error ? error.message : error);
     return notStored(origin, html, values);
@@ -135,3 +143,45 @@ function confirmation(origin: string, html: boolean, nome: string, email: string
   if (!html) return Response.json({ recebido: true }, { status: 201, headers: { 'cache-control': 'no-store' } });
   return htmlResponse(contactPage(origin, 'Mensagem recebida', renderConfirmation(nome, email, contactEmail())), 200);
 }
+
+const METHOD_POLICY = {
+  methods: METHODS,
+  cors: false,
+  notAllowed: () => 'Use o formulário da página de contato (POST) ou abra-o com GET.',
+} as const;
+
+/** A problem of a step before the fields are read, in the client's format (./handler.ts's refusal). */
+const refuse = (problem: Problem, x: RouteExchange): Response =>
+  refusal(x.context.config.origin, wantsHtml(x.request), problem.error, REFUSAL_TITLES[problem.error] ?? 'Não foi possível enviar', problem.description, problem.headers);
+
+/** `GET`/`HEAD`: the form, prefilled by `?site=`, `?nota=` and `?produto=`. */
+const formRoute = route<FormValues>({
+  name: 'contact.form',
+  steps: [methods(METHOD_POLICY), validate((x) => ({ ok: true, value: prefillValues(x.url.searchParams) }))],
+  handle(values, x) {
+    const response = formPage(x.context.config.origin, values, 200);
+    return x.method === 'HEAD' ? new Response(null, { status: 200, headers: response.headers }) : response;
+  },
+});
+
+/** `POST`: same-origin, a form of at most 48 KB, its fields checked, the client's quota, then stored and sent. */
+const submitRoute = route<Submission>({
+  name: 'contact.submit',
+  steps: [
+    methods(METHOD_POLICY),
+    sameOrigin((origin) => `Use o formulário em ${origin}/contato.`),
+    readBody({
+      limit: CONTACT_MAX_BODY_BYTES,
+      accepts: (type) => type === FORM_TYPE,
+      unsupported: () => ({ error: 'unsupported_media_type', description: `Envie o formulário como ${FORM_TYPE}, com os campos nome, email, mensagem e consentimento=sim.` }),
+      tooLarge: { error: 'payload_too_large', description: `O formulário enviado passa de ${CONTACT_MAX_BODY_BYTES / 1024} KB; a mensagem pode ter até 5 000 caracteres.` },
+      unreadable: { error: 'invalid_request', description: 'O formulário enviado não é texto UTF-8 legível.' },
+    }),
+    validate(submission),
+    leadQuota,
+  ],
+  handle: submit,
+  refuse,
+});
+
+export default byPath([[CONTACT_FORM_PATH, { POST: submitRoute, default: formRoute }]]);

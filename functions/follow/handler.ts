@@ -21,11 +21,11 @@ import { EMAIL } from '../contact/fields.ts';
 import { htmlResponse } from '../html/response.ts';
 import { renderShellPage } from '../html/shell.ts';
 import { escapeHtml } from '../../src/model/escape.ts';
-import { mediaType, readBodyText } from '../http/body.ts';
+import type { RequestContext } from '../context.ts';
 import { type ErrorCode, errorResponse } from '../http/errors.ts';
-import { answerMethod } from '../http/methods.ts';
-import { crossSiteReason } from '../http/same-origin.ts';
-import type { Handler, RequestContext } from '../context.ts';
+import type { Problem } from '../http/pipeline.ts';
+import { methods, precondition, readBody, sameOrigin, validate, type Validated } from '../http/steps.ts';
+import { byPath, route, type RouteExchange } from '../route.ts';
 import { FOLLOW_CANCEL_PATH, FOLLOW_CONFIRM_PATH, FOLLOW_PATH } from '../../src/model/paths.ts';
 import { normalizeDomain } from '../readiness/domain.ts';
 import { cancelFollow, confirmFollow, requestFollow } from './follow.ts';
@@ -68,53 +68,56 @@ const storageDown = (request: Request, context: RequestContext): Response =>
 const invalidLink = (request: Request, context: RequestContext): Response =>
   failure(request, context, 'not_found', 'Link inválido ou expirado', 'Este link não vale mais: ele expirou, já foi substituído por outro, ou foi copiado pela metade. Peça o acompanhamento de novo na página do resultado.');
 
-const handler: Handler = async (request, context) => {
-  const { pathname } = new URL(request.url);
-  if (pathname === FOLLOW_PATH) return subscribe(request, context);
-  if (pathname === FOLLOW_CONFIRM_PATH) return link(request, context, 'confirmar');
-  if (pathname === FOLLOW_CANCEL_PATH) return link(request, context, 'cancelar');
-  await request.body?.cancel().catch(() => {});
-  return failure(request, context, 'not_found', 'Página não encontrada', 'Endereço desconhecido do acompanhamento.');
-};
-export default handler;
 
 // ---------------------------------------------------------------------------------------------------- request
 
-async function subscribe(request: Request, context: RequestContext): Promise<Response> {
-  const refused = await answerMethod(request, { methods: ['POST', 'OPTIONS'], cors: false, notAllowed: () => 'Peça o acompanhamento pelo formulário da página do resultado (POST).' });
-  if (refused) return refused;
-  const { config } = context;
-  const crossSite = crossSiteReason(request, config.origin);
-  if (crossSite) {
-    await request.body?.cancel().catch(() => {});
-    return failure(request, context, 'cross_site_request', 'Pedido de outro site recusado', `${crossSite} Use o formulário da página do resultado, em ${config.origin}${MEASURE_PATH}.`);
-  }
-  if (!config.mail) {
-    await request.body?.cancel().catch(() => {});
-    return notOffered(request, context);
-  }
-  if (mediaType(request) !== FORM_TYPE) {
-    await request.body?.cancel().catch(() => {});
-    return failure(request, context, 'unsupported_media_type', 'Formato não aceito', `Envie o formulário como ${FORM_TYPE}, com os campos email, dominio e consentimento=sim.`);
-  }
-  const body = await readBodyText(request, MAX_BODY_BYTES);
-  if (!body.ok) {
-    return body.reason === 'too_large'
-      ? failure(request, context, 'payload_too_large', 'Pedido grande demais', `O formulário enviado passa de ${MAX_BODY_BYTES / 1024} KB.`)
-      : failure(request, context, 'invalid_request', 'Formulário ilegível', 'O formulário enviado não é texto UTF-8 legível.');
-  }
-  const form = new URLSearchParams(body.text);
+/** The titles of the refusals of the steps, by code (the page's heading). */
+const REFUSAL_TITLES: Partial<Record<ErrorCode, string>> = {
+  cross_site_request: 'Pedido de outro site recusado',
+  unsupported_media_type: 'Formato não aceito',
+  payload_too_large: 'Pedido grande demais',
+  invalid_request: 'Formulário ilegível',
+  not_found: 'Acompanhamento indisponível',
+};
+
+/** A problem of a step in the client's format (`detail`: the page's heading, when the code's own does not fit). */
+const refuse = (problem: Problem, x: RouteExchange): Response =>
+  failure(x.request, x.context, problem.error, (problem.detail as string | undefined) ?? REFUSAL_TITLES[problem.error] ?? 'Não foi possível continuar', problem.description, problem.headers);
+
+/** Without SMTP the follow-up is not offered: 404, saying so. */
+const mailOffered = precondition<RouteExchange>('mail', async (x) => {
+  if (x.context.config.mail) return undefined;
+  await x.request.body?.cancel().catch(() => {});
+  return notOffered(x.request, x.context);
+});
+
+/** The request to follow: a measured domain, an e-mail address, the consent; a filled honeypot is marked. */
+interface FollowRequest {
+  dominio: string;
+  email: string;
+  bot: boolean;
+}
+
+function followRequest(x: RouteExchange): Validated<FollowRequest> {
+  const { config } = x.context;
+  const form = new URLSearchParams(x.found.body?.text ?? '');
+  const problem = (detail: string, description: string) => ({ ok: false as const, problem: { error: 'invalid_request' as const, description, detail } });
   const domain = normalizeDomain(form.get('dominio') ?? '', { allowLoopback: config.readinessAllowLoopback });
-  if (!domain.ok) return failure(request, context, 'invalid_request', 'Domínio inválido', domain.reason);
+  if (!domain.ok) return problem('Domínio inválido', domain.reason);
   const rawEmail = (form.get('email') ?? '').trim();
-  if (!rawEmail) return failure(request, context, 'invalid_request', 'Confira o e-mail', 'Informe o seu e-mail, para recebermos os avisos.');
+  if (!rawEmail) return problem('Confira o e-mail', 'Informe o seu e-mail, para recebermos os avisos.');
   if (rawEmail.length > CONTACT_LIMITS.email || INVISIBLE.test(rawEmail) || !EMAIL.test(rawEmail)) {
-    return failure(request, context, 'invalid_request', 'Confira o e-mail', 'Confira o e-mail: ele precisa ter o formato nome@empresa.com.br, sem espaços nem caracteres invisíveis.');
+    return problem('Confira o e-mail', 'Confira o e-mail: ele precisa ter o formato nome@empresa.com.br, sem espaços nem caracteres invisíveis.');
   }
   if (form.get('consentimento') !== 'sim') {
-    return failure(request, context, 'invalid_request', 'Falta a autorização', 'Para acompanhar o domínio, marque a autorização para receber as mensagens descritas no formulário.');
+    return problem('Falta a autorização', 'Para acompanhar o domínio, marque a autorização para receber as mensagens descritas no formulário.');
   }
-  const dominio = domain.domain;
+  return { ok: true, value: { dominio: domain.domain, email: rawEmail, bot: (form.get(HONEYPOT_FIELD) ?? '') !== '' } };
+}
+
+async function subscribe({ dominio, email: rawEmail, bot }: FollowRequest, x: RouteExchange): Promise<Response> {
+  const { request, context } = x;
+  const { config } = context;
   const sent = (): Response =>
     wantsHtml(request)
       ? page(
@@ -130,7 +133,7 @@ async function subscribe(request: Request, context: RequestContext): Promise<Res
           200,
         )
       : Response.json({ enviado: true }, { status: 202, headers: { 'cache-control': 'no-store' } });
-  if ((form.get(HONEYPOT_FIELD) ?? '') !== '') {
+  if (bot) {
     // A filled honeypot: the bot sees the usual answer; nothing is stored or sent.
     console.warn('[acompanhar] pedido descartado: campo isca preenchido.');
     return sent();
@@ -163,21 +166,14 @@ async function subscribe(request: Request, context: RequestContext): Promise<Res
 
 // ---------------------------------------------------------------------------------------------------- links
 
-async function link(request: Request, context: RequestContext, purpose: 'confirmar' | 'cancelar'): Promise<Response> {
-  const refused = await answerMethod(request, { methods: ['GET', 'HEAD', 'POST', 'OPTIONS'], cors: false, notAllowed: () => 'Abra o link (GET) e use o botão da página (POST).' });
-  if (refused) return refused;
+async function link(purpose: 'confirmar' | 'cancelar', x: RouteExchange): Promise<Response> {
+  const { request, context } = x;
   const { config } = context;
-  if (purpose === 'confirmar' && !config.mail) {
-    await request.body?.cancel().catch(() => {});
-    return notOffered(request, context);
-  }
-  const url = new URL(request.url);
+  const { url } = x;
   const token = url.searchParams.get('t') ?? '';
-  const method = request.method.toUpperCase();
+  const { method } = x;
   if (method === 'POST') {
-    // The body is read (bounded) and set aside: the token is the authority; RFC 8058 sends List-Unsubscribe=One-Click.
-    const body = await readBodyText(request, MAX_BODY_BYTES);
-    if (!body.ok && body.reason === 'too_large') return failure(request, context, 'payload_too_large', 'Pedido grande demais', `O corpo passa de ${MAX_BODY_BYTES / 1024} KB.`);
+    // The body was read (bounded) and set aside: the token is the authority; RFC 8058 sends List-Unsubscribe=One-Click.
     try {
       return purpose === 'confirmar' ? await confirmed(request, context, token) : await cancelled(request, context, token);
     } catch {
@@ -250,3 +246,57 @@ async function cancelled(request: Request, context: RequestContext, token: strin
     200,
   );
 }
+
+const LINK_METHODS = { methods: ['GET', 'HEAD', 'POST', 'OPTIONS'], cors: false, notAllowed: () => 'Abra o link (GET) e use o botão da página (POST).' } as const;
+
+/** `POST ${FOLLOW_PATH}`: same-origin, SMTP configured, a form of at most 8 KB, its fields checked. */
+const subscribeRoute = route<FollowRequest>({
+  name: 'follow.request',
+  steps: [
+    methods({ methods: ['POST', 'OPTIONS'], cors: false, notAllowed: () => 'Peça o acompanhamento pelo formulário da página do resultado (POST).' }),
+    sameOrigin((origin) => `Use o formulário da página do resultado, em ${origin}${MEASURE_PATH}.`),
+    mailOffered,
+    readBody({
+      limit: MAX_BODY_BYTES,
+      accepts: (type) => type === FORM_TYPE,
+      unsupported: () => ({ error: 'unsupported_media_type', description: `Envie o formulário como ${FORM_TYPE}, com os campos email, dominio e consentimento=sim.` }),
+      tooLarge: { error: 'payload_too_large', description: `O formulário enviado passa de ${MAX_BODY_BYTES / 1024} KB.` },
+      unreadable: { error: 'invalid_request', description: 'O formulário enviado não é texto UTF-8 legível.' },
+    }),
+    validate(followRequest),
+  ],
+  handle: subscribe,
+  refuse,
+});
+
+/** The links of the messages: a page on GET, the action on POST (its body, at most 8 KB, read and set aside). */
+const linkRoute = (purpose: 'confirmar' | 'cancelar') =>
+  route({
+    name: `follow.${purpose}`,
+    steps: [
+      methods(LINK_METHODS),
+      ...(purpose === 'confirmar' ? [mailOffered] : []),
+      readBody({ limit: MAX_BODY_BYTES, tooLarge: { error: 'payload_too_large', description: `O corpo passa de ${MAX_BODY_BYTES / 1024} KB.`, detail: 'Pedido grande demais' } }),
+    ],
+    handle: (_input, x) => link(purpose, x),
+    refuse,
+  });
+
+/** Any other address under the follow-up: 404 in the client's format. */
+const unknownRoute = route({
+  name: 'follow.nao-encontrada',
+  steps: [],
+  async handle(_input, x) {
+    await x.request.body?.cancel().catch(() => {});
+    return failure(x.request, x.context, 'not_found', 'Página não encontrada', 'Endereço desconhecido do acompanhamento.');
+  },
+});
+
+export default byPath(
+  [
+    [FOLLOW_PATH, subscribeRoute],
+    [FOLLOW_CONFIRM_PATH, linkRoute('confirmar')],
+    [FOLLOW_CANCEL_PATH, linkRoute('cancelar')],
+  ],
+  unknownRoute,
+);

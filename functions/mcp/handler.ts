@@ -11,14 +11,16 @@
  */
 import { JSONRPCMessageSchema } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import { isJsonMediaType, mediaType, readJson } from '../http/body.ts';
-import { answerMethod } from '../http/methods.ts';
-import type { Handler } from '../context.ts';
+import { isJsonMediaType, MAX_BODY_BYTES, parseJson } from '../http/body.ts';
+import { ERROR_STATUS } from '../http/errors.ts';
+import type { Problem } from '../http/pipeline.ts';
+import { methods, precondition, readBody, validate, type Validated } from '../http/steps.ts';
+import { type FunctionModule, route, type RouteExchange } from '../route.ts';
 import { hostAllowed, originAllowed } from './origin.ts';
 import { CODES, type RpcMessage, classify, mcpHeaders } from './protocol.ts';
 import { RpcError, rpcErrorResponse, rpcResponse } from './rpc.ts';
 import { serveMessage } from './server.ts';
-import { serverAt } from './servers.ts';
+import { MCP_RUNTIME, type McpServer, serverAt } from './servers.ts';
 import { toolSources } from './tool-sources.ts';
 
 const METHODS = ['POST', 'OPTIONS'] as const;
@@ -27,49 +29,45 @@ const refusal = (status: number, code: number, message: string) => rpcErrorRespo
 
 const isMessage = (value: unknown): boolean => JSONRPCMessageSchema.safeParse(value).success;
 
-const mcp: Handler = async (request, context) => {
-  const url = new URL(request.url);
-  const spec = serverAt(url.pathname);
-  if (!spec) return refusal(404, CODES.serverError, 'Servidor MCP inexistente neste endereço. Use /mcp ou /mcp/docs.');
+/** A problem of a step as a JSON-RPC error object: its status, and the JSON-RPC code the problem carries (server error by default). */
+const refuse = (problem: Problem): Response => refusal(problem.status ?? ERROR_STATUS[problem.error], (problem.detail as number | undefined) ?? CODES.serverError, problem.description);
 
-  const refused = await answerMethod(request, {
-    methods: METHODS,
-    cors: false,
-    optionsCacheControl: 'public, max-age=86400',
-    notAllowed: (method) => refusal(405, CODES.serverError, `Método ${method} não permitido: este servidor MCP é sem estado e só aceita POST (Streamable HTTP, JSON-RPC 2.0).`),
-  });
-  if (refused) return refused;
-  const serviceOrigin = context.config.origin;
-  if (!hostAllowed(url.host, serviceOrigin)) {
-    await request.body?.cancel().catch(() => {});
-    return refusal(403, CODES.serverError, `Host não permitido: este servidor MCP só atende em ${new URL(serviceOrigin).host}.`);
-  }
-  if (!originAllowed(request.headers.get('origin'), serviceOrigin)) {
-    await request.body?.cancel().catch(() => {});
-    return refusal(403, CODES.serverError, 'Origem não permitida: o servidor MCP só aceita chamadas de navegador vindas do próprio site.');
-  }
-  const type = mediaType(request);
-  if (type !== '' && !isJsonMediaType(type)) {
-    await request.body?.cancel().catch(() => {});
-    return refusal(415, CODES.serverError, 'Content-Type deve ser application/json (uma mensagem JSON-RPC 2.0).');
-  }
+/** DNS rebinding: a foreign `Host`, or a browser call from another site's page, is refused 403 before the body is read. */
+const hostAndOrigin = precondition<RouteExchange>('same-origin', async (x) => {
+  const serviceOrigin = x.context.config.origin;
+  let message: string | undefined;
+  if (!hostAllowed(x.url.host, serviceOrigin)) message = `Host não permitido: este servidor MCP só atende em ${new URL(serviceOrigin).host}.`;
+  else if (!originAllowed(x.request.headers.get('origin'), serviceOrigin)) message = 'Origem não permitida: o servidor MCP só aceita chamadas de navegador vindas do próprio site.';
+  if (message === undefined) return undefined;
+  await x.request.body?.cancel().catch(() => {});
+  return { error: 'cross_site_request', description: message };
+});
 
-  const body = await readJson(request, z.unknown());
-  if (!body.ok) {
-    if (body.reason === 'too_large') return refusal(413, CODES.invalidRequest, 'Corpo da requisição acima de 64 KB.');
-    if (body.reason === 'encoding' || body.reason === 'read') return refusal(400, CODES.parseError, 'Corpo ilegível: envie JSON em UTF-8.');
-    return refusal(400, CODES.parseError, 'JSON inválido: o corpo deve ser uma mensagem JSON-RPC 2.0.');
-  }
+/** The body as one JSON-RPC 2.0 message (or a batch of them): anything else is a parse error or an invalid request. */
+function message(x: RouteExchange): Validated<unknown> {
+  const body = parseJson(x.found.body?.text ?? '', z.unknown());
+  if (!body.ok) return { ok: false, problem: { error: 'invalid_request', detail: CODES.parseError, description: 'JSON inválido: o corpo deve ser uma mensagem JSON-RPC 2.0.' } };
   const raw = body.raw;
   if (Array.isArray(raw) ? !raw.every(isMessage) : !isMessage(raw)) {
     const batch = Array.isArray(raw) && raw.length > 0;
-    return refusal(400, CODES.invalidRequest, batch ? 'Lote JSON-RPC com um elemento que não é uma mensagem JSON-RPC 2.0.' : 'Mensagem JSON-RPC 2.0 inválida: esperado {"jsonrpc":"2.0","method":...,"id":...}.');
+    return {
+      ok: false,
+      problem: {
+        error: 'invalid_request',
+        detail: CODES.invalidRequest,
+        description: batch ? 'Lote JSON-RPC com um elemento que não é uma mensagem JSON-RPC 2.0.' : 'Mensagem JSON-RPC 2.0 inválida: esperado {"jsonrpc":"2.0","method":...,"id":...}.',
+      },
+    };
   }
+  return { ok: true, value: raw };
+}
 
-  const route = classify(raw, mcpHeaders(request.headers));
-  if (route.era === 'refused') return rpcErrorResponse(route.status, route.error, route.id);
-  const sources = toolSources(context);
-  if (route.era === 'legacy' && route.batch) {
+/** The era rules (./protocol.ts) and the message itself (./server.ts), on the server of the path. */
+async function serve(raw: unknown, x: RouteExchange, spec: McpServer): Promise<Response> {
+  const rules = classify(raw, mcpHeaders(x.request.headers));
+  if (rules.era === 'refused') return rpcErrorResponse(rules.status, rules.error, rules.id);
+  const sources = toolSources(x.context);
+  if (rules.era === 'legacy' && rules.batch) {
     // 2025-03-26 batches: one message at a time, each served (and counted by the instrument gate) on its own.
     const responses = [];
     for (const message of raw as RpcMessage[]) {
@@ -78,8 +76,47 @@ const mcp: Handler = async (request, context) => {
     }
     return responses.length ? rpcResponse(200, responses) : new Response(null, { status: 202, headers: { 'cache-control': 'no-store' } });
   }
-  const answer = await serveMessage(raw as RpcMessage, spec, sources, route.era);
+  const answer = await serveMessage(raw as RpcMessage, spec, sources, rules.era);
   return answer.response ? rpcResponse(answer.status, answer.response) : new Response(null, { status: 202, headers: { 'cache-control': 'no-store' } });
-};
+}
 
-export default mcp;
+/** The pipeline of one server's endpoint. */
+const serverRoute = (spec: McpServer) =>
+  route<unknown>({
+    name: `mcp.${spec.id}`,
+    steps: [
+      methods({
+        methods: METHODS,
+        cors: false,
+        optionsCacheControl: 'public, max-age=86400',
+        notAllowed: (method) => refusal(405, CODES.serverError, `Método ${method} não permitido: este servidor MCP é sem estado e só aceita POST (Streamable HTTP, JSON-RPC 2.0).`),
+      }),
+      hostAndOrigin,
+      readBody({
+        limit: MAX_BODY_BYTES,
+        accepts: (type) => type === '' || isJsonMediaType(type),
+        unsupported: () => ({ error: 'unsupported_media_type', description: 'Content-Type deve ser application/json (uma mensagem JSON-RPC 2.0).' }),
+        tooLarge: { error: 'payload_too_large', detail: CODES.invalidRequest, description: 'Corpo da requisição acima de 64 KB.' },
+        unreadable: { error: 'invalid_request', detail: CODES.parseError, description: 'Corpo ilegível: envie JSON em UTF-8.' },
+      }),
+      validate(message),
+    ],
+    handle: (raw, x) => serve(raw, x, spec),
+    refuse,
+  });
+
+/** No server at the path: 404, as a JSON-RPC error. */
+const unknownRoute = route({
+  name: 'mcp.nao-encontrado',
+  steps: [],
+  handle: () => refusal(404, CODES.serverError, 'Servidor MCP inexistente neste endereço. Use /mcp ou /mcp/docs.'),
+});
+
+const ROUTES = new Map(Object.values(MCP_RUNTIME).map((spec) => [spec.id, serverRoute(spec)]));
+
+export default {
+  resolve(pathname: string) {
+    const spec = serverAt(pathname);
+    return { route: spec ? ROUTES.get(spec.id)! : unknownRoute };
+  },
+} satisfies FunctionModule;

@@ -13,18 +13,19 @@
  * - `GET /diagnostico-de-visibilidade-cognitiva/selo/<dominio>.svg`: the badge of a recorded reading (badge.ts).
  */
 import { BADGE_PREFIX, RESULT_PREFIX } from '../../src/model/measurement.ts';
-import type { Handler } from '../context.ts';
-import { DIRECTORY_PATH } from './agent/signing.ts';
-import { badge } from './routes/badge.ts';
-import { keyDirectory } from './routes/key-directory.ts';
-import { measurement } from './routes/measurement.ts';
-import { resultPage } from './routes/result.ts';
+import { KEY_DIRECTORY_PATH, MEASURE_API_PATH } from '../../src/model/paths.ts';
+import { byPath } from '../route.ts';
+import { badgeRoute } from './routes/badge.ts';
+import { keyDirectoryRoute } from './routes/key-directory.ts';
+import { measurementRoute } from './routes/measurement.ts';
+import { resultRoute } from './routes/result.ts';
 
-const handler: Handler = async (request, context) => {
-  const { pathname } = new URL(request.url);
-  if (pathname === DIRECTORY_PATH) return keyDirectory(request, context);
-  if (pathname.startsWith(RESULT_PREFIX)) return resultPage(request, context, pathname.slice(RESULT_PREFIX.length));
-  if (pathname.startsWith(BADGE_PREFIX)) return badge(request, context, pathname.slice(BADGE_PREFIX.length));
-  return measurement(request, context);
-};
-export default handler;
+export default byPath(
+  [
+    [KEY_DIRECTORY_PATH, keyDirectoryRoute],
+    [`${RESULT_PREFIX}*`, resultRoute],
+    [`${BADGE_PREFIX}*`, badgeRoute],
+    [MEASURE_API_PATH, measurementRoute],
+  ],
+  measurementRoute,
+);

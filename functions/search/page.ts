@@ -9,8 +9,8 @@
 import { MAX_QUERY_LENGTH } from '../../src/model/search.ts';
 import { htmlResponse } from '../html/response.ts';
 import { escapeHtml, renderShellPage } from '../html/shell.ts';
-import { answerMethod } from '../http/methods.ts';
-import type { Handler } from '../context.ts';
+import { methods, validate } from '../http/steps.ts';
+import { byPath, route } from '../route.ts';
 import { MEASURE_PATH } from '../../src/model/measurement.ts';
 import { SEARCH_PAGE_PATH } from '../../src/model/paths.ts';
 import { queryTermsOf } from './engine.ts';
@@ -102,10 +102,14 @@ export function searchPage(origin: string, raw: string | null): Response {
   return page(origin, `Busca: ${q}`, form(q) + actions(q, terms) + resultsHtml(q, results, terms), 200);
 }
 
-const handler: Handler = async (request, context) => {
-  const refused = await answerMethod(request, { methods: METHODS, cors: false, notAllowed: () => 'A busca do site aceita apenas GET.' });
-  if (refused) return refused;
-  const response = searchPage(context.config.origin, new URL(request.url).searchParams.get('q'));
-  return request.method.toUpperCase() === 'HEAD' ? new Response(null, { status: response.status, headers: response.headers }) : response;
-};
-export default handler;
+/** `GET /busca?q=`: the query as typed (null without `q`), the page's own words for a bad one. */
+const searchRoute = route<string | null>({
+  name: 'search.page',
+  steps: [methods({ methods: METHODS, cors: false, notAllowed: () => 'A busca do site aceita apenas GET.' }), validate((x) => ({ ok: true, value: x.url.searchParams.get('q') }))],
+  handle(q, x) {
+    const response = searchPage(x.context.config.origin, q);
+    return x.method === 'HEAD' ? new Response(null, { status: response.status, headers: response.headers }) : response;
+  },
+});
+
+export default byPath([[SEARCH_PAGE_PATH, searchRoute]]);

@@ -27,6 +27,12 @@ export const CONTACT_FORM_PATH = '/contato/formulario';
 /** The site search for people (functions/search/page.ts): HTML results, the header's search box posts here. */
 export const SEARCH_PAGE_PATH = '/busca';
 
+/** The free measurement (POST; the readiness function): the form of the measurement page posts here. */
+export const MEASURE_API_PATH = '/api/ia/medicao';
+
+/** The reading agent's key directory (Web Bot Auth; the readiness function signs it per request). */
+export const KEY_DIRECTORY_PATH = '/.well-known/http-message-signatures-directory';
+
 /** The result pages for people of the free measurement (`<prefix><dominio>`, and `.md` twins): the readiness function. */
 export const RESULT_PAGES = `${RESULT_PREFIX}*`;
 

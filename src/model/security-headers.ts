@@ -1,7 +1,7 @@
 /**
  * Security headers, set in one place: the build writes them into Netlify's `_headers` for static files (which
  * the local server reads too), and every function response gets them from `withSecurityHeaders`
- * (functions/http/run.ts). Graded by the MDN HTTP Observatory's own analyzers in
+ * (the guard of every route's pipeline, functions/http/steps.ts). Graded by the MDN HTTP Observatory's own analyzers in
  * tests/integration/security-headers.test.ts (A+ for pages and for data responses).
  *
  * One value per header and response: Netlify applies every `_headers` rule that matches a path, and whether a

@@ -14,10 +14,9 @@ import { join } from 'node:path';
 import { A2A_CONTENT_TYPE, type Part, Role, SendMessageRequest, type StreamResponse, Task, TaskState } from '@a2a-js/sdk';
 import { TaskNotCancelableError, TaskNotFoundError } from '@a2a-js/sdk/errors';
 import { ClientFactory, ClientFactoryOptions, DefaultAgentCardResolver, JsonRpcTransportFactory, RestTransportFactory } from '@a2a-js/sdk/client';
-import a2aHandler from '../../functions/a2a/handler.ts';
+import { app } from '../../functions/app.ts';
 import { taskKey } from '../../functions/a2a/task-store.ts';
 import { askAnswerSchema } from '../../functions/ask/schemas.ts';
-import { runHandler } from '../../functions/http/run.ts';
 import { MemoryStore } from '../../functions/store/memory.ts';
 import { SqliteStore } from '../../functions/store/sqlite.ts';
 import { UpstashStore } from '../../functions/store/upstash.ts';
@@ -287,9 +286,7 @@ describe('media types (A2A 1.0.1: application/a2a+json preferred, application/js
 describe('tasks kept in the configured store (issue 21, item 6)', () => {
   const SEND = (text: string) => JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'SendMessage', params: { message: { messageId: crypto.randomUUID(), role: 'ROLE_USER', parts: [{ text }] } } });
   const call = (services: ReturnType<typeof testServices>, method: string, params: unknown) =>
-    runHandler(
-      a2aHandler,
-      new Request(`${services.config.origin}/a2a`, { method: 'POST', headers: { 'content-type': A2A_CONTENT_TYPE, 'a2a-version': '1.0' }, body: method === 'SendMessage' ? SEND(String(params)) : JSON.stringify({ jsonrpc: '2.0', id: 2, method, params }) }),
+    app.fetch(new Request(`${services.config.origin}/a2a`, { method: 'POST', headers: { 'content-type': A2A_CONTENT_TYPE, 'a2a-version': '1.0' }, body: method === 'SendMessage' ? SEND(String(params)) : JSON.stringify({ jsonrpc: '2.0', id: 2, method, params }) }),
       testContext(services),
     ).then(async (res) => {
       assert.equal(res.status, 200);
@@ -351,9 +348,7 @@ describe('tasks kept in the configured store (issue 21, item 6)', () => {
     const broken = unavailableStore();
     const services = testServices({}, { store: broken });
     await sendAndId(services);
-    const res = await runHandler(
-      a2aHandler,
-      new Request(`${services.config.origin}/a2a`, { method: 'POST', headers: { 'content-type': 'application/json', 'a2a-version': '1.0' }, body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'GetTask', params: { id: crypto.randomUUID() } }) }),
+    const res = await app.fetch(new Request(`${services.config.origin}/a2a`, { method: 'POST', headers: { 'content-type': 'application/json', 'a2a-version': '1.0' }, body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'GetTask', params: { id: crypto.randomUUID() } }) }),
       testContext(services),
     );
     assert.equal(res.status, 500);

@@ -1,5 +1,5 @@
 /**
- * Per-client limits keyed by who the client is (issue 18, items 6 and 7), in process through `runHandler` with
+ * Per-client limits keyed by who the client is (issue 18, items 6 and 7), in process through the app's `fetch` with
  * chosen client addresses (the local server only sees loopback):
  *
  * - the address rotation table (tests/attacks/address-rotation-cases.ts) against every per-client limit: the
@@ -12,15 +12,12 @@
 import assert from 'node:assert/strict';
 import { after, beforeEach, describe, test } from 'node:test';
 import { parseList } from 'structured-headers';
-import api from '../../functions/api/handler.ts';
+import { app } from '../../functions/app.ts';
 import { loadConfig } from '../../functions/config.ts';
-import contact from '../../functions/contact/handler.ts';
-import { runHandler } from '../../functions/http/run.ts';
 import type { Services } from '../../functions/context.ts';
 import { QUOTAS } from '../../functions/limits/quotas.ts';
 import { envelopeSchema } from '../../src/model/reading.ts';
 import { defaultNetwork } from '../../functions/readiness/fetch/network.ts';
-import readiness from '../../functions/readiness/handler.ts';
 import { MemoryStore } from '../../functions/store/memory.ts';
 import { ROTATION_CASES } from '../attacks/address-rotation-cases.ts';
 import { signAccessToken } from '../helpers/api-tokens.ts';
@@ -59,14 +56,14 @@ const SURFACES: readonly Surface[] = [
   {
     name: 'contatos por hora',
     limit: (s) => QUOTAS.contato.limit(s.config),
-    call: (address, i) => runHandler(contact, new Request(url('/contato/formulario'), { method: 'POST', headers: { 'content-type': FORM }, body: lead(i) }), testContext(services, address)),
+    call: (address, i) => app.fetch(new Request(url('/contato/formulario'), { method: 'POST', headers: { 'content-type': FORM }, body: lead(i) }), testContext(services, address)),
     refused: async (res) => res.status === 429 && ((await res.json()) as { error: string }).error === 'rate_limited',
   },
   {
     name: 'medições por visitante',
     limit: (s) => QUOTAS.medicao.limit(s.config),
     call: (address) =>
-      runHandler(readiness, new Request(url('/api/ia/medicao'), { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify({ site: DOMAIN }) }), testContext(services, address)),
+      app.fetch(new Request(url('/api/ia/medicao'), { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify({ site: DOMAIN }) }), testContext(services, address)),
     refused: async (res) => res.status === 429 && ((await res.json()) as { error?: string }).error === 'rate_limited',
   },
   {
@@ -74,13 +71,13 @@ const SURFACES: readonly Surface[] = [
     limit: (s) => QUOTAS['instrumento-cliente'].limit(s.config),
     // The v1 reading: its quota is per registration (raised here), so only the gate's share can refuse.
     call: async (address) =>
-      runHandler(api, new Request(url(`/api/v1/prontidao/${DOMAIN}`), { headers: { authorization: `Bearer ${await signAccessToken()}` } }), testContext(services, address)),
+      app.fetch(new Request(url(`/api/v1/prontidao/${DOMAIN}`), { headers: { authorization: `Bearer ${await signAccessToken()}` } }), testContext(services, address)),
     refused: async (res) => res.status === 429 && /sua parte/.test(envelopeSchema.parse(await res.json()).motivo ?? ''),
   },
   {
     name: 'cota pública da API (v1-public)',
     limit: (s) => QUOTAS['v1-public'].limit(s.config),
-    call: (address) => runHandler(api, new Request(url('/api')), testContext(services, address)),
+    call: (address) => app.fetch(new Request(url('/api')), testContext(services, address)),
     refused: async (res) => res.status === 429 && ((await res.json()) as { error: string }).error === 'rate_limited',
   },
 ];
@@ -121,7 +118,7 @@ describe('one v1-public counter per client, in the configured store (issue 18, i
     const ctx = () => testContext(services, '203.0.113.50');
     const seen: [string, number, number][] = [];
     for (const path of ['/api', '/api/v1/sandbox/precos', `/api/ia/leitura?site=${DOMAIN}`]) {
-      const res = await runHandler(api, new Request(url(path)), ctx());
+      const res = await app.fetch(new Request(url(path)), ctx());
       seen.push([path, res.status, remaining(res)]);
       assert.match(res.headers.get('ratelimit-policy') ?? '', /^"v1-public";q=3;w=60$/);
     }
@@ -131,7 +128,7 @@ describe('one v1-public counter per client, in the configured store (issue 18, i
       [`/api/ia/leitura?site=${DOMAIN}`, 200, 0],
     ]);
     for (const path of ['/api/v1/sandbox/', '/api']) {
-      const res = await runHandler(api, new Request(url(path)), ctx());
+      const res = await app.fetch(new Request(url(path)), ctx());
       assert.equal(res.status, 429, path);
       assert.equal(remaining(res), 0);
       const [[, params]] = parseList(res.headers.get('ratelimit')!) as [[string, Map<string, number>]];
@@ -146,7 +143,7 @@ describe('one v1-public counter per client, in the configured store (issue 18, i
     const first = instance();
     const second = instance();
     assert.notEqual(first.config, second.config);
-    const sandbox = (s: Services) => runHandler(api, new Request(`${s.config.origin}/api/v1/sandbox/solucoes`), testContext(s, '203.0.113.51'));
+    const sandbox = (s: Services) => app.fetch(new Request(`${s.config.origin}/api/v1/sandbox/solucoes`), testContext(s, '203.0.113.51'));
     assert.equal(remaining(await sandbox(first)), 2);
     assert.equal(remaining(await sandbox(second)), 1);
     assert.equal(remaining(await sandbox(first)), 0);

@@ -16,11 +16,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, beforeEach, describe, test } from 'node:test';
 import { MAX_DELIVERY_ATTEMPTS, RETRY_DELAYS_SECONDS, WEBHOOK_TIMEOUT_MS } from '../../functions/contact/delivery.ts';
-import handler from '../../functions/contact/handler.ts';
+import { app } from '../../functions/app.ts';
 import { getLead, lastSeq, leadKey, saveLead } from '../../functions/contact/leads.ts';
 import { startRetryTimer } from '../../functions/contact/retry.ts';
 import retryContacts from '../../functions/contact/scheduled.ts';
-import { runHandler } from '../../functions/http/run.ts';
 import { clientKey } from '../../functions/limits/rate-limit.ts';
 import type { Services } from '../../functions/context.ts';
 import { testContext, testServices } from '../helpers/services.ts';
@@ -296,7 +295,7 @@ describe('contact form', { skip }, () => {
   test('5 leads per address per hour; the 6th gets 429 with Retry-After and the values kept', async () => {
     const context = testContext(services, '203.0.113.77');
     const send = (nome: string) =>
-      runHandler(handler, new Request(`${services.config.origin}/contato/formulario`, { method: 'POST', headers: { accept: 'text/html', 'content-type': FORM }, body: lead(nome) }), context);
+      app.fetch(new Request(`${services.config.origin}/contato/formulario`, { method: 'POST', headers: { accept: 'text/html', 'content-type': FORM }, body: lead(nome) }), context);
     for (let i = 1; i <= 5; i++) assert.equal((await send(`Pessoa ${i}`)).status, 200);
     const limited = await send('Pessoa 6');
     assert.equal(limited.status, 429);
@@ -305,7 +304,7 @@ describe('contact form', { skip }, () => {
     assert.match(html, /Limite de mensagens atingido/);
     assert.match(html, /value="Pessoa 6"/);
     // Another address is not affected.
-    const other = await runHandler(handler, new Request(`${services.config.origin}/contato/formulario`, { method: 'POST', headers: { 'content-type': FORM }, body: lead('Outra Pessoa') }), testContext(services, '203.0.113.78'));
+    const other = await app.fetch(new Request(`${services.config.origin}/contato/formulario`, { method: 'POST', headers: { 'content-type': FORM }, body: lead('Outra Pessoa') }), testContext(services, '203.0.113.78'));
     assert.equal(other.status, 201);
   });
 

@@ -2,18 +2,15 @@
  * The instrument gate's fair share through every caller: one client (the hostile MCP user who sent 100
  * `get_readiness_score` calls at once and closed the shared gate for a minute) takes at most its share, on every
  * surface that passes the gate (MCP, `/api/ia/leitura`, `/api/v1/prontidao/{dominio}`, the measurement), and the
- * other clients are still served. The handlers run through `runHandler` with distinct client addresses (the
+ * other clients are still served. The requests run through the app's `fetch` with distinct client addresses (the
  * local server only sees loopback).
  */
 import assert from 'node:assert/strict';
 import { after, beforeEach, describe, test } from 'node:test';
-import api from '../../functions/api/handler.ts';
+import { app } from '../../functions/app.ts';
 import { loadConfig } from '../../functions/config.ts';
-import { runHandler } from '../../functions/http/run.ts';
-import mcp from '../../functions/mcp/handler.ts';
 import { envelopeSchema } from '../../src/model/reading.ts';
 import { defaultNetwork } from '../../functions/readiness/fetch/network.ts';
-import readiness from '../../functions/readiness/handler.ts';
 import { MemoryStore } from '../../functions/store/memory.ts';
 import { signAccessToken } from '../helpers/api-tokens.ts';
 import { guardNetwork } from '../helpers/readiness.ts';
@@ -46,21 +43,21 @@ async function mcpReading(clientAddress: string, id: number): Promise<{ estado: 
     headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
     body: JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'get_readiness_score', arguments: { dominio: DOMAIN } } }),
   });
-  const response = await runHandler(mcp, request, testContext(services, clientAddress));
+  const response = await app.fetch(request, testContext(services, clientAddress));
   assert.equal(response.status, 200);
   const body = (await response.json()) as { result: { structuredContent: { estado: string; motivo?: string } } };
   return body.result.structuredContent;
 }
 
-const openReading = (clientAddress: string) => runHandler(api, new Request(url(`/api/ia/leitura?site=${DOMAIN}`)), testContext(services, clientAddress));
+const openReading = (clientAddress: string) => app.fetch(new Request(url(`/api/ia/leitura?site=${DOMAIN}`)), testContext(services, clientAddress));
 
 async function v1Reading(clientAddress: string): Promise<Response> {
   const token = await signAccessToken();
-  return runHandler(api, new Request(url(`/api/v1/prontidao/${DOMAIN}`), { headers: { authorization: `Bearer ${token}` } }), testContext(services, clientAddress));
+  return app.fetch(new Request(url(`/api/v1/prontidao/${DOMAIN}`), { headers: { authorization: `Bearer ${token}` } }), testContext(services, clientAddress));
 }
 
 const measurement = (clientAddress: string) =>
-  runHandler(readiness, new Request(url('/api/ia/medicao'), { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify({ site: DOMAIN }) }), testContext(services, clientAddress));
+  app.fetch(new Request(url('/api/ia/medicao'), { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify({ site: DOMAIN }) }), testContext(services, clientAddress));
 
 async function expectShareSpent(response: Response, surface: string): Promise<void> {
   assert.equal(response.status, 429, surface);

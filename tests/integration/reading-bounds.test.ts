@@ -8,11 +8,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { loadConfig } from '../../functions/config.ts';
-import { runHandler } from '../../functions/http/run.ts';
 import { boundReading, boundText, MAX_READING_BYTES, MAX_TEXT_CHARS, readingBytes } from '../../functions/readiness/bounds.ts';
 import { type Envelope, envelopeSchema } from '../../src/model/reading.ts';
 import { defaultNetwork } from '../../functions/readiness/fetch/network.ts';
-import readiness from '../../functions/readiness/handler.ts';
+import { app } from '../../functions/app.ts';
 import { getReading, readingKey, saveReading } from '../../functions/readiness/readings.ts';
 import { MemoryStore } from '../../functions/store/memory.ts';
 import { BLOAT_CASES, type BloatCase } from '../attacks/bloat-cases.ts';
@@ -90,9 +89,7 @@ describe('hostile sites cannot bloat their reading (tests/attacks/bloat-cases.ts
     test(row.name, async () => {
       const site: Fixture = await siteOf(row);
       try {
-        const response = await runHandler(
-          readiness,
-          new Request(`${services.config.origin}/api/ia/medicao`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify({ site: site.host }) }),
+        const response = await app.fetch(new Request(`${services.config.origin}/api/ia/medicao`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify({ site: site.host }) }),
           testContext(services, '203.0.113.40'),
         );
         const text = await response.text();

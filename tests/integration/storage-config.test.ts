@@ -18,12 +18,10 @@ import { chmodSync, mkdtempSync, openSync, rmSync, statSync, writeFileSync, writ
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import handler from '../../functions/contact/handler.ts';
+import { app } from '../../functions/app.ts';
 import { saveLead } from '../../functions/contact/leads.ts';
-import measurementHandler from '../../functions/readiness/handler.ts';
 import type { Envelope } from '../../src/model/reading.ts';
 import { saveReading } from '../../functions/readiness/readings.ts';
-import { runHandler } from '../../functions/http/run.ts';
 import { SQLITE_FILE, SqliteStore } from '../../functions/store/sqlite.ts';
 import { contactEmail } from '../../src/config/site.ts';
 import { runContatos, runStart, startServer, type StartOptions } from '../helpers/local-start.ts';
@@ -97,17 +95,15 @@ describe('a storage variable set but unusable', () => {
     const services = testServices({ ...SECRET, NETLIFY: 'true', DATA_DIR: '', ...cases[0]!.env });
     const context = testContext(services, '203.0.113.9');
     const origin = services.config.origin;
-    const html = await runHandler(handler, new Request(`${origin}/contato/formulario`, { method: 'POST', headers: { accept: 'text/html', 'content-type': FORM }, body: leadBody }), context);
+    const html = await app.fetch(new Request(`${origin}/contato/formulario`, { method: 'POST', headers: { accept: 'text/html', 'content-type': FORM }, body: leadBody }), context);
     assert.equal(html.status, 503);
     const page = await html.text();
     assert.ok(page.includes(`mailto:${contactEmail()}`));
     assert.doesNotMatch(page, /Mensagem recebida|Obrigado/);
-    const json = await runHandler(handler, new Request(`${origin}/contato/formulario`, { method: 'POST', headers: { accept: 'application/json', 'content-type': FORM }, body: leadBody }), context);
+    const json = await app.fetch(new Request(`${origin}/contato/formulario`, { method: 'POST', headers: { accept: 'application/json', 'content-type': FORM }, body: leadBody }), context);
     assert.equal(json.status, 503);
     assert.equal(((await json.json()) as { error: string }).error, 'temporarily_unavailable');
-    const measured = await runHandler(
-      measurementHandler,
-      new Request(`${origin}/api/ia/medicao`, { method: 'POST', headers: { accept: 'application/json', 'content-type': 'application/json' }, body: '{"site":"exemplo.com.br"}' }),
+    const measured = await app.fetch(new Request(`${origin}/api/ia/medicao`, { method: 'POST', headers: { accept: 'application/json', 'content-type': 'application/json' }, body: '{"site":"exemplo.com.br"}' }),
       context,
     );
     assert.equal(measured.status, 503);

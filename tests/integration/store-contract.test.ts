@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { after, before, describe, test } from 'node:test';
-import handler from '../../functions/auth/handler.ts';
+import { app } from '../../functions/app.ts';
 import { loadConfig } from '../../functions/config.ts';
 import { rateLimit } from '../../functions/limits/rate-limit.ts';
 import { createStore } from '../../functions/store/index.ts';
@@ -301,7 +301,7 @@ describe('callers degrade on a frozen Redis (no 500)', { skip: skipRedis }, () =
       assert.equal(open.headers.get('ratelimit-remaining'), '120');
       assert.equal(open.headers.get('ratelimit'), '"v1";r=120;t=60');
       const started = performance.now();
-      const response = await handler(
+      const response = await app.fetch(
         new Request(`${config.origin}/agent/identity`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', 'idempotency-key': 'frozen-key' },

@@ -13,7 +13,8 @@ import {
   securityHeadersFor,
   withSecurityHeaders,
 } from '../../src/model/security-headers.ts';
-import { runHandler } from '../../functions/http/run.ts';
+import { compose, type Exchange } from '../../functions/http/pipeline.ts';
+import { guard } from '../../functions/http/steps.ts';
 import { testContext } from '../helpers/services.ts';
 import { matchesPattern, parseHeadersFile, headersFor } from '../../server/netlify-rules.ts';
 import { pageRoutes, renderHeadersFile, STATIC_REWRITES, TYPES_BY_PATH } from '../../src/build/static-rules.ts';
@@ -83,16 +84,20 @@ describe('function responses', () => {
     assert.equal(headers.get('content-security-policy'), DATA_CSP);
   });
 
-  test('runHandler adds the set to JSON, HTML and unexpected errors', async () => {
+  test("the pipeline's guard adds the set to JSON, HTML and unexpected errors", async () => {
     const request = new Request('http://localhost/x');
-    const json = await runHandler(async () => Response.json({ ok: true }), request, testContext());
+    const runHandler = (handler: () => Promise<Response>): Promise<Response> => {
+      const exchange: Exchange = { request, url: new URL(request.url), method: 'GET', context: testContext(), param: '', found: {}, refuse: () => new Response(null) };
+      return compose([guard, { name: 'handler', run: handler }])(exchange);
+    };
+    const json = await runHandler(async () => Response.json({ ok: true }));
     assert.equal(json.headers.get('content-security-policy'), DATA_CSP);
-    const html = await runHandler(async () => new Response('<p>x</p>', { headers: { 'content-type': 'text/html; charset=utf-8' } }), request, testContext());
+    const html = await runHandler(async () => new Response('<p>x</p>', { headers: { 'content-type': 'text/html; charset=utf-8' } }));
     assert.equal(html.headers.get('content-security-policy'), PAGE_CSP);
     const original = console.error;
     console.error = () => {};
     try {
-      const failed = await runHandler(async () => { throw new Error('boom'); }, request, testContext());
+      const failed = await runHandler(async () => { throw new Error('boom'); });
       for (const [name, value] of Object.entries(DATA_SECURITY_HEADERS)) assert.equal(failed.headers.get(name), value, name);
     } finally {
       console.error = original;

@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { test } from 'node:test';
 import { expectedFiles } from '../../scripts/generate-netlify.ts';
 import { FUNCTION_ROUTES, matchFunctionRoute } from '../../functions/routes.ts';
+import type { FunctionModule } from '../../functions/route.ts';
 
 test('the committed Netlify adapters match the route table', async () => {
   for (const [path, content] of expectedFiles()) {
@@ -10,10 +11,14 @@ test('the committed Netlify adapters match the route table', async () => {
   }
 });
 
-test('every function module named in the route table exists and default-exports a handler', async () => {
+test('every function module named in the route table exists and default-exports its routes, a route for each of its paths', async () => {
   for (const route of FUNCTION_ROUTES) {
-    const mod = (await import(new URL(`../../functions/${route.module}`, import.meta.url).href)) as { default: unknown };
-    assert.equal(typeof mod.default, 'function', route.module);
+    const mod = (await import(new URL(`../../functions/${route.module}`, import.meta.url).href)) as { default: FunctionModule };
+    assert.equal(typeof mod.default.resolve, 'function', route.module);
+    for (const path of route.paths) {
+      const resolved = mod.default.resolve(path.replaceAll('*', 'x'), 'GET');
+      assert.ok(resolved && typeof resolved.route.handle === 'function', `${route.module}: ${path}`);
+    }
   }
 });
 

@@ -5,9 +5,8 @@
  */
 import { Buffer } from 'node:buffer';
 import type { ApiContext } from '../context.ts';
-import { decodePath, integer, single } from '../params.ts';
 import { badRequest, cachedJson, json, marked, notFound } from '../respond.ts';
-import { MAX_ROUTE_LENGTH, type PageListBody, cursorSchema, pageListLimitSchema } from '../schemas.ts';
+import { type PageListBody, cursorSchema } from '../schemas.ts';
 
 export const encodeCursor = (start: number): string => Buffer.from(String(start), 'latin1').toString('base64url');
 
@@ -20,25 +19,21 @@ export function decodeCursor(cursor: string): number | undefined {
   return encodeCursor(start) === cursor ? start : undefined;
 }
 
-export function listPages(ctx: ApiContext): Response {
-  const limite = integer(ctx.url, 'limite', pageListLimitSchema, 'O parâmetro limite deve ser um inteiro de 1 a 100.');
-  if (!limite.ok) return limite.response;
-  const cursor = single(ctx.url, 'cursor');
-  if (!cursor.ok) return cursor.response;
+export function listPages(ctx: ApiContext, { limite, cursor }: { limite: number; cursor?: string }): Response {
   const pages = ctx.data.pages;
   let start = 0;
-  if (cursor.value !== undefined) {
-    const decoded = decodeCursor(cursor.value);
+  if (cursor !== undefined) {
+    const decoded = decodeCursor(cursor);
     if (decoded === undefined) {
       return badRequest('Cursor inválido: use exatamente o valor de `proximo` da página anterior (índice inicial em base64url).');
     }
     if (decoded >= pages.length && decoded !== 0) return badRequest(`Cursor fora do intervalo: o índice tem ${pages.length} páginas.`);
     start = decoded;
   }
-  const end = Math.min(pages.length, start + limite.value);
+  const end = Math.min(pages.length, start + limite);
   const body: PageListBody = {
-    limite: limite.value,
-    ...(cursor.value !== undefined ? { cursor: cursor.value } : {}),
+    limite,
+    ...(cursor !== undefined ? { cursor } : {}),
     total: pages.length,
     ...(end < pages.length ? { proximo: encodeCursor(end) } : {}),
     paginas: pages.slice(start, end),
@@ -47,18 +42,12 @@ export function listPages(ctx: ApiContext): Response {
 }
 
 /**
- * `rawRoute` is the path after `/paginas/`, still percent-encoded. A slash may come escaped (`blog%2Fx`, what a
- * client generated from the OpenAPI sends: OAS 3.1 forbids `/` in a path parameter) or not (`blog/x`): both
- * decode to the same route and get the same answer. The decoded route is checked, so `..%2F` is refused like `../`.
+ * `rota` is the path after `/paginas/`, decoded and checked by its operation's schema (`routeParamSchema`: length,
+ * no control characters or backslashes, no `.` or `..` segment). A slash may come escaped (`blog%2Fx`, what a client
+ * generated from the OpenAPI sends: OAS 3.1 forbids `/` in a path parameter) or not (`blog/x`): both decode to the
+ * same route and get the same answer; `..%2F` is refused like `../`.
  */
-export function getPage(ctx: ApiContext, rawRoute: string): Response {
-  if (rawRoute.length > MAX_ROUTE_LENGTH * 3) return badRequest(`Rota longa demais: o limite é ${MAX_ROUTE_LENGTH} caracteres.`);
-  const rota = decodePath(rawRoute);
-  if (rota === undefined) return badRequest('Rota com codificação percentual inválida.');
-  if (rota.length > MAX_ROUTE_LENGTH) return badRequest(`Rota longa demais: o limite é ${MAX_ROUTE_LENGTH} caracteres.`);
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f\\]/.test(rota)) return badRequest('A rota contém caracteres de controle ou barras invertidas.');
-  if (rota.split('/').some((segment) => segment === '.' || segment === '..')) return badRequest('Segmentos `.` e `..` não são aceitos na rota.');
+export function getPage(ctx: ApiContext, { rota }: { rota: string }): Response {
   const key = `pagina:${rota}`;
   if (!ctx.data.cache.has(key) && !ctx.data.page(rota)) {
     return notFound(`A rota "${rota.slice(0, 80)}" não está no índice de páginas. Liste as rotas em /api/v1/paginas; a página inicial é "index".`);

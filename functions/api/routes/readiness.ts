@@ -10,25 +10,16 @@ import { readRecordedHistory } from '../../readiness/read-history.ts';
 import { readingResponse, readRecordedReading } from '../../readiness/read-reading.ts';
 import { retryAfterHeader } from '../../readiness/responses.ts';
 import type { ApiContext } from '../context.ts';
-import { decodePath, single } from '../params.ts';
 import { badRequest, json } from '../respond.ts';
 import { sandboxHistory, sandboxReading } from '../sandbox/fixtures.ts';
 
-/** `rawDomain` is the path after `/prontidao/`, still percent-encoded. */
-export async function readiness(ctx: ApiContext, rawDomain: string): Promise<Response> {
-  const dominio = decodePath(rawDomain);
-  if (dominio === undefined) return badRequest('Domínio com codificação percentual inválida.');
-  return reading(ctx, dominio);
-}
+/** `dominio`: the path after `/prontidao/`, decoded. */
+export const readiness = (ctx: ApiContext, { dominio }: { dominio: string }): Promise<Response> => reading(ctx, dominio);
 
 /** `/api/ia/leitura?site=<domínio>`. */
-export async function openReading(ctx: ApiContext): Promise<Response> {
-  const site = single(ctx.url, 'site');
-  if (!site.ok) return site.response;
-  if (site.value === undefined || site.value.trim() === '') {
-    return badRequest('Informe o domínio no parâmetro site (ex.: /api/ia/leitura?site=exemplo.com.br).');
-  }
-  return reading(ctx, site.value);
+export async function openReading(ctx: ApiContext, { site }: { site: string }): Promise<Response> {
+  if (site.trim() === '') return badRequest('Informe o domínio no parâmetro site (ex.: /api/ia/leitura?site=exemplo.com.br).');
+  return reading(ctx, site);
 }
 
 async function reading(ctx: ApiContext, dominio: string): Promise<Response> {
@@ -38,10 +29,8 @@ async function reading(ctx: ApiContext, dominio: string): Promise<Response> {
   return json(sandboxReading(normalized.domain, ctx.origin));
 }
 
-/** `/prontidao/{dominio}/historico`: `rawDomain` is the path between `/prontidao/` and `/historico`, still percent-encoded. */
-export async function readinessHistory(ctx: ApiContext, rawDomain: string): Promise<Response> {
-  const dominio = decodePath(rawDomain);
-  if (dominio === undefined) return badRequest('Domínio com codificação percentual inválida.');
+/** `/prontidao/{dominio}/historico`: `dominio` is the path between `/prontidao/` and `/historico`, decoded. */
+export async function readinessHistory(ctx: ApiContext, { dominio }: { dominio: string }): Promise<Response> {
   if (ctx.sandbox) {
     const normalized = normalizeDomain(dominio);
     if (!normalized.ok) return badRequest(normalized.reason);

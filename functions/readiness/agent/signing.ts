@@ -19,9 +19,10 @@ import { createHash, createPrivateKey, createPublicKey, type KeyObject, randomBy
 import { calculateJwkThumbprint } from 'jose';
 import { serializeDictionary, serializeInnerList, serializeItem } from 'structured-headers';
 import type { Config } from '../../config.ts';
+import { KEY_DIRECTORY_PATH } from '../../../src/model/paths.ts';
 
 export const SIGNATURE_LABEL = 'sig1';
-export const DIRECTORY_PATH = '/.well-known/http-message-signatures-directory';
+export const DIRECTORY_PATH = KEY_DIRECTORY_PATH;
 export const DIRECTORY_MEDIA_TYPE = 'application/http-message-signatures-directory+json';
 export const WEB_BOT_AUTH_TAG = 'web-bot-auth';
 export const DIRECTORY_TAG = 'http-message-signatures-directory';

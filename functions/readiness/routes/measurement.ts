@@ -12,11 +12,12 @@ import type { Envelope } from '../../../src/model/reading.ts';
 import type { RequestContext } from '../../context.ts';
 import { accepts, preferredMediaType } from '../../edge/accept.ts';
 import { htmlResponse } from '../../html/response.ts';
-import { isJsonMediaType, mediaType, readBodyText, readJson } from '../../http/body.ts';
-import { errorResponse } from '../../http/errors.ts';
-import { answerMethod } from '../../http/methods.ts';
-import { crossSiteReason } from '../../http/same-origin.ts';
-import { currentReaderKey } from '../agent/signing.ts';
+import { isJsonMediaType, MAX_BODY_BYTES, mediaType, parseJson } from '../../http/body.ts';
+import { ERROR_STATUS, errorResponse } from '../../http/errors.ts';
+import type { Step } from '../../http/pipeline.ts';
+import { methods, readBody, sameOrigin, validate, type Validated } from '../../http/steps.ts';
+import { route, type RouteExchange } from '../../route.ts';
+import { currentReaderKey, type ReaderKey } from '../agent/signing.ts';
 import { AnalysisCutShort } from '../deadline.ts';
 import { normalizeDomain } from '../domain.ts';
 import { type GateResult, passGate, PAUSED_RETRY_AFTER_SECONDS, UNAVAILABLE_RETRY_AFTER_SECONDS as UNAVAILABLE_RETRY_SECONDS } from '../gate.ts';
@@ -32,8 +33,6 @@ const MEASURE_METHODS = ['POST', 'OPTIONS'] as const;
 const jsonBodySchema = z.object({ site: z.string().max(1024) });
 
 type Format = 'json' | 'html' | 'ndjson';
-
-// Measurement
 
 /** NDJSON when asked for; an HTML page for the no-JS form when the browser prefers HTML to JSON; else JSON. */
 function formatOf(request: Request, type: string): Format {
@@ -73,87 +72,88 @@ function unavailable(context: RequestContext, format: Format, dominio: string, m
   return envelopeResponse(envelope, 503, retryAfterHeader(UNAVAILABLE_RETRY_SECONDS));
 }
 
-function unreadable(origin: string, format: Format, reason: 'too_large' | 'encoding' | 'read'): Response {
-  if (reason === 'too_large') return failure(origin, format, 413, 'payload_too_large', 'O corpo da requisição passa de 64 KB.');
-  return failure(origin, format, 400, 'invalid_request', 'O corpo da requisição não é texto UTF-8 legível.');
+const FORM_TYPE = 'application/x-www-form-urlencoded';
+
+/** The format of the request's answers, and of its refusals: decided by its `Accept` and the media type it sent. */
+const formatOfExchange = (x: RouteExchange): Format => formatOf(x.request, x.found.body?.type ?? mediaType(x.request));
+
+/** The domain asked for (form field or JSON member `site`), normalized; anything else a 400 in the request's format. */
+function siteOf(x: RouteExchange): Validated<string> {
+  const { text, type } = x.found.body ?? { text: '', type: '' };
+  let site: string;
+  if (type === FORM_TYPE) {
+    const field = new URLSearchParams(text).get('site');
+    if (field === null || field.trim() === '') return { ok: false, problem: { error: 'invalid_request', description: 'Informe o domínio no campo site, por exemplo exemplo.com.br.' } };
+    site = field;
+  } else {
+    const json = parseJson(text, jsonBodySchema);
+    if (!json.ok && json.reason === 'schema') return { ok: false, problem: { error: 'invalid_request', description: 'Envie {"site": "exemplo.com.br"}: o campo site é obrigatório e é um texto.' } };
+    if (!json.ok) return { ok: false, problem: { error: 'invalid_request', description: 'JSON malformado: envie {"site": "exemplo.com.br"}.' } };
+    site = json.value.site;
+  }
+  const normalized = normalizeDomain(site, { allowLoopback: x.context.config.readinessAllowLoopback });
+  return normalized.ok ? { ok: true, value: normalized.domain } : { ok: false, problem: { error: 'invalid_request', description: normalized.reason } };
 }
 
-async function readSite(origin: string, request: Request, type: string, format: Format): Promise<{ site: string } | Response> {
-  if (type === 'application/x-www-form-urlencoded') {
-    const body = await readBodyText(request);
-    if (!body.ok) return unreadable(origin, format, body.reason);
-    const site = new URLSearchParams(body.text).get('site');
-    if (site === null || site.trim() === '') return failure(origin, format, 400, 'invalid_request', 'Informe o domínio no campo site, por exemplo exemplo.com.br.');
-    return { site };
-  }
-  const json = await readJson(request, jsonBodySchema);
-  if (json.ok) return { site: json.value.site };
-  if (json.reason === 'empty' || json.reason === 'syntax') return failure(origin, format, 400, 'invalid_request', 'JSON malformado: envie {"site": "exemplo.com.br"}.');
-  if (json.reason === 'schema') return failure(origin, format, 400, 'invalid_request', 'Envie {"site": "exemplo.com.br"}: o campo site é obrigatório e é um texto.');
-  return unreadable(origin, format, json.reason);
+/** Who may measure now: the reader's key, and the visitor's count after the admission (`found.admission`). */
+interface Admission {
+  key: ReaderKey;
+  visitor: VisitorState;
 }
 
-export async function measurement(request: Request, context: RequestContext): Promise<Response> {
-  const refused = await answerMethod(request, {
-    methods: MEASURE_METHODS,
-    cors: false,
-    notAllowed: () => 'Use POST com {"site": "exemplo.com.br"} ou o formulário da página de medição.',
-  });
-  if (refused) return refused;
-  const { origin } = context.config;
-  const type = mediaType(request);
-  const format = formatOf(request, type);
-  // Before anything is read or counted: a post from another site must not spend the visitor's quota or the gate.
-  const crossSite = crossSiteReason(request, context.config.origin);
-  if (crossSite) {
-    await request.body?.cancel().catch(() => {});
-    return failure(origin, format, 403, 'cross_site_request', `${crossSite} A medição gratuita só aceita pedidos feitos pela própria página de medição, em ${context.config.origin}${MEASURE_PATH}.`);
-  }
-  if (type !== 'application/x-www-form-urlencoded' && !isJsonMediaType(type)) {
-    await request.body?.cancel().catch(() => {});
-    return failure(origin, format, 415, 'unsupported_media_type', 'Envie application/json ({"site": "exemplo.com.br"}) ou um formulário (application/x-www-form-urlencoded) com o campo site.');
-  }
-  const read = await readSite(origin, request, type, format);
-  if (read instanceof Response) return read;
+/**
+ * The measurement's quota, in the order that spends nothing needlessly: the operator's pause, the reader's key,
+ * the visitor's measurements (row `medicao`, looked at, not counted), the instrument gate (rows `instrumento` and
+ * `instrumento-cliente`); only a measurement that passed them all counts against the visitor.
+ */
+const admission: Step<RouteExchange> = {
+  name: 'quota',
+  async run(x, next) {
+    const { context } = x;
+    const { config } = context;
+    const dominio = x.found.input as string;
+    const format = formatOfExchange(x);
+    if (config.readinessPaused) return closed(context, format, dominio, { ok: false, status: 429, retryAfterSeconds: PAUSED_RETRY_AFTER_SECONDS, reason: 'paused' });
+    const key = await currentReaderKey(config);
+    if (!key) return unavailable(context, format, dominio, 'O agente de leitura não tem chave de assinatura configurada.');
+    let visitor: VisitorState;
+    try {
+      visitor = await peekVisitor(context);
+    } catch {
+      return unavailable(context, format, dominio);
+    }
+    if (visitor.used >= visitor.limit) {
+      const headers = visitorHeaders(visitor);
+      headers.set('Retry-After', String(visitor.resetSeconds));
+      const now = context.now();
+      return failure(
+        config.origin,
+        format,
+        429,
+        'rate_limited',
+        `Você já fez ${visitor.limit} medições nas últimas 24 horas. Você pode medir de novo ${whenAgain(now, now + visitor.resetSeconds * 1000)}. Os resultados já medidos continuam nas suas páginas.`,
+        headers,
+        renderLimitExtras(offerOf(context)),
+      );
+    }
+    const gate = await passGate(context);
+    if (!gate.ok) return closed(context, format, dominio, gate, visitorHeaders(visitor));
+    try {
+      visitor = await countVisitor(context, visitor);
+    } catch {
+      return unavailable(context, format, dominio);
+    }
+    x.found.admission = { key, visitor } satisfies Admission;
+    return next();
+  },
+};
 
+/** Measures the domain, records the reading and answers in the request's format (JSON, HTML, NDJSON progress). */
+async function measurement(dominio: string, x: RouteExchange): Promise<Response> {
+  const { context } = x;
   const { config } = context;
-  const normalized = normalizeDomain(read.site, { allowLoopback: config.readinessAllowLoopback });
-  if (!normalized.ok) return failure(origin, format, 400, 'invalid_request', normalized.reason);
-  const dominio = normalized.domain;
-
-  if (config.readinessPaused) return closed(context, format, dominio, { ok: false, status: 429, retryAfterSeconds: PAUSED_RETRY_AFTER_SECONDS, reason: 'paused' });
-  const key = await currentReaderKey(config);
-  if (!key) return unavailable(context, format, dominio, 'O agente de leitura não tem chave de assinatura configurada.');
-
-  let visitor: VisitorState;
-  try {
-    visitor = await peekVisitor(context);
-  } catch {
-    return unavailable(context, format, dominio);
-  }
-  if (visitor.used >= visitor.limit) {
-    const headers = visitorHeaders(visitor);
-    headers.set('Retry-After', String(visitor.resetSeconds));
-    const now = context.now();
-    return failure(
-      origin,
-      format,
-      429,
-      'rate_limited',
-      `Você já fez ${visitor.limit} medições nas últimas 24 horas. Você pode medir de novo ${whenAgain(now, now + visitor.resetSeconds * 1000)}. Os resultados já medidos continuam nas suas páginas.`,
-      headers,
-      renderLimitExtras(offerOf(context)),
-    );
-  }
-
-  const gate = await passGate(context);
-  if (!gate.ok) return closed(context, format, dominio, gate, visitorHeaders(visitor));
-  try {
-    visitor = await countVisitor(context, visitor);
-  } catch {
-    return unavailable(context, format, dominio);
-  }
-
+  const format = formatOfExchange(x);
+  const { key, visitor } = x.found.admission as Admission;
   const headers = visitorHeaders(visitor);
   const addresses = readingAddresses(config.origin, dominio);
   const run = async (onProgress?: Parameters<typeof measure>[1]['onProgress']): Promise<{ envelope: Envelope } | { error: Response }> => {
@@ -224,3 +224,27 @@ function streamMeasurement(run: Run, sections: (envelope: Envelope) => Promise<R
   h.set('x-accel-buffering', 'no');
   return new Response(stream, { status: 200, headers: h });
 }
+
+/**
+ * `POST /api/ia/medicao`: same-origin (before anything is read or counted: a post from another site must not spend
+ * the visitor's quota or the gate), JSON or a form of at most 64 KB, the domain, the measurement's quota, then the
+ * measurement.
+ */
+export const measurementRoute = route<string>({
+  name: 'readiness.measurement',
+  steps: [
+    methods({ methods: MEASURE_METHODS, cors: false, notAllowed: () => 'Use POST com {"site": "exemplo.com.br"} ou o formulário da página de medição.' }),
+    sameOrigin((origin) => `A medição gratuita só aceita pedidos feitos pela própria página de medição, em ${origin}${MEASURE_PATH}.`),
+    readBody({
+      limit: MAX_BODY_BYTES,
+      accepts: (type) => type === FORM_TYPE || isJsonMediaType(type),
+      unsupported: () => ({ error: 'unsupported_media_type', description: 'Envie application/json ({"site": "exemplo.com.br"}) ou um formulário (application/x-www-form-urlencoded) com o campo site.' }),
+      tooLarge: { error: 'payload_too_large', description: 'O corpo da requisição passa de 64 KB.' },
+      unreadable: { error: 'invalid_request', description: 'O corpo da requisição não é texto UTF-8 legível.' },
+    }),
+    validate(siteOf),
+    admission,
+  ],
+  handle: measurement,
+  refuse: (problem, x) => failure(x.context.config.origin, formatOfExchange(x), problem.status ?? ERROR_STATUS[problem.error], problem.error, problem.description, problem.headers),
+});

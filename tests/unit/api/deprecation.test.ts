@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { afterEach, before, describe, test } from 'node:test';
 import { parseItem } from 'structured-headers';
 import { DEPRECATIONS, type DeprecationEntry, validateDeprecations } from '../../../functions/api/deprecations.ts';
-import api from '../../../functions/api/handler.ts';
+import { app } from '../../../functions/app.ts';
 import { apiIndexSchema } from '../../../functions/api/schemas.ts';
 import { loadConfig } from '../../../functions/config.ts';
 import { MemoryStore } from '../../../functions/store/memory.ts';
@@ -26,7 +26,7 @@ const FIXTURE: DeprecationEntry = {
 let origin: string;
 let token: string;
 let services: Services;
-const call = (path: string, init?: RequestInit) => api(new Request(`${origin}${path}`, init), testContext(services, '198.51.100.9'));
+const call = (path: string, init?: RequestInit) => app.fetch(new Request(`${origin}${path}`, init), testContext(services, '198.51.100.9'));
 
 before(async () => {
   services = testServices({}, { store: new MemoryStore(), config: loadConfig({ ...process.env, RATE_LIMIT_PUBLIC: '1000', RATE_LIMIT_V1: '1000' }) });

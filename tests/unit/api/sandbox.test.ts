@@ -7,7 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
-import api from '../../../functions/api/handler.ts';
+import { app } from '../../../functions/app.ts';
 import { SANDBOX_PAGES } from '../../../functions/api/sandbox/fixtures.ts';
 import { loadConfig } from '../../../functions/config.ts';
 import type { Services } from '../../../functions/context.ts';
@@ -27,7 +27,7 @@ const throwingStore: Store = { kind: 'memory', get: failing('get'), set: failing
 
 let origin: string;
 let services: Services;
-const call = (path: string, init?: RequestInit): Promise<Response> => api(new Request(`${origin}${path}`, init), testContext(services, '203.0.113.7'));
+const call = (path: string, init?: RequestInit): Promise<Response> => app.fetch(new Request(`${origin}${path}`, init), testContext(services, '203.0.113.7'));
 
 before(() => {
   services = testServices({}, { store: throwingStore, config: loadConfig({ ...process.env, RATE_LIMIT_PUBLIC: '1000' }) });

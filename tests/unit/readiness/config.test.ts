@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { generateKeyPairSync } from 'node:crypto';
 import { describe, test } from 'node:test';
 import { loadConfig } from '../../../functions/config.ts';
-import handler from '../../../functions/readiness/handler.ts';
+import { app } from '../../../functions/app.ts';
 import { MemoryStore } from '../../../functions/store/memory.ts';
 import { testContext, testServices } from '../../helpers/services.ts';
 
@@ -43,10 +43,10 @@ describe('readiness configuration', () => {
 
   test('without a signing key (Netlify): the directory and the measurement answer 503 with Retry-After', async () => {
     const context = testContext(testServices({}, { config: loadConfig({ ...base, NETLIFY: 'true' }), store: new MemoryStore() }), '203.0.113.5');
-    const directory = await handler(new Request('https://sinal.exemplo.com.br/.well-known/http-message-signatures-directory'), context);
+    const directory = await app.fetch(new Request('https://sinal.exemplo.com.br/.well-known/http-message-signatures-directory'), context);
     assert.equal(directory.status, 503);
     assert.ok(Number(directory.headers.get('retry-after')) >= 1);
-    const measurement = await handler(
+    const measurement = await app.fetch(
       new Request('https://sinal.exemplo.com.br/api/ia/medicao', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"site":"exemplo.com.br"}' }),
       context,
     );

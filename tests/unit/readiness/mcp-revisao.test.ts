@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import mcpHandler from '../../../functions/mcp/handler.ts';
+import { app } from '../../../functions/app.ts';
 import { MODERN_VERSION } from '../../../functions/mcp/protocol.ts';
 import { createContext, type MeasurementContext } from '../../../functions/readiness/context.ts';
 import { createDeadline } from '../../../functions/readiness/deadline.ts';
@@ -72,7 +72,7 @@ const legacyServer =
 describe('mcp-revisao', () => {
   test('our own dual-era server: current (2026-07-28), with search and fetch in the connector shape', async () => {
     const services = testServices({ SITE_URL: ORIGIN });
-    const { ctx, requests } = await site({ '/mcp': (request) => mcpHandler(request, testContext(services)) });
+    const { ctx, requests } = await site({ '/mcp': (request) => app.fetch(request, testContext(services)) });
     const reading = await readMcpRevision(ctx);
     assert.equal(reading.verdict, 'current');
     assert.equal(reading.revision, MODERN_VERSION);
@@ -178,7 +178,7 @@ describe('mcp-revisao', () => {
     const services = testServices({ SITE_URL: ORIGIN });
     const { ctx, requests } = await site({
       '/.well-known/mcp/server-card.json': () => json(card),
-      '/mcp': (request) => mcpHandler(request, testContext(services)),
+      '/mcp': (request) => app.fetch(request, testContext(services)),
     });
     const reading = await readMcpRevision(ctx);
     assert.equal(reading.offOrigin, 'https://atacante.example/mcp');
