@@ -37,21 +37,21 @@ export interface App {
 const functionsDir = new URL('./', import.meta.url);
 
 export function createApp(options: AppOptions = {}): App {
-  const modules = new Map<string, Promise<FunctionModule>>();
-  const moduleOf = (fn: FunctionRoute): Promise<FunctionModule> | undefined => {
-    let found = modules.get(fn.name);
-    if (!found) {
-      const given = options.functions;
-      if (given) {
-        const module = given[fn.name];
-        if (!module) return undefined;
-        found = Promise.resolve(module);
-      } else {
-        found = import(new URL(fn.module, functionsDir).href).then((m: { default: FunctionModule }) => m.default);
-      }
-      modules.set(fn.name, found);
+  /** Each function's module: given, or loaded on its first request (then held as a value, no await per request). */
+  const loading = new Map<string, Promise<FunctionModule>>();
+  const loaded = new Map<string, FunctionModule>(Object.entries(options.functions ?? {}));
+  const moduleOf = (fn: FunctionRoute): FunctionModule | Promise<FunctionModule> | undefined => {
+    const module = loaded.get(fn.name);
+    if (module || options.functions) return module;
+    let pending = loading.get(fn.name);
+    if (!pending) {
+      pending = import(new URL(fn.module, functionsDir).href).then((m: { default: FunctionModule }) => {
+        loaded.set(fn.name, m.default);
+        return m.default;
+      });
+      loading.set(fn.name, pending);
     }
-    return found;
+    return pending;
   };
 
   const pipelines = new WeakMap<Route, (x: RouteExchange) => Promise<Response>>();
@@ -73,8 +73,9 @@ export function createApp(options: AppOptions = {}): App {
     const url = new URL(request.url);
     const method = request.method.toUpperCase();
     const fn = matchFunctionRoute(url.pathname);
-    const module = fn && moduleOf(fn);
-    const resolved = (module && (await module).resolve(url.pathname, method)) ?? { route: notFound };
+    let module = fn && moduleOf(fn);
+    if (module instanceof Promise) module = await module;
+    const resolved = (module && module.resolve(url.pathname, method)) ?? { route: notFound };
     const { route, param = '' } = resolved;
     const found: Found = {};
     const x: RouteExchange = {

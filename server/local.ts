@@ -3,14 +3,17 @@
  * pipeline per route), the same edge negotiation, and the static output with Netlify's `_headers`/`_redirects`.
  * Used by `npm start`, the integration tests and the benchmarks.
  */
+import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse, STATUS_CODES } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { getRequestListener, type Http2Bindings, type HttpBindings } from '@hono/node-server';
-import { negotiateMarkdown } from '../functions/edge/negotiate.ts';
+import { LRUCache } from 'lru-cache';
+import { negotiateMarkdown, negotiationOf } from '../functions/edge/negotiate.ts';
 import { app } from '../functions/app.ts';
 import type { Services } from '../functions/context.ts';
 import { errorResponse } from '../functions/http/errors.ts';
+import { knownBody } from '../functions/http/known-body.ts';
 import { isEdgeExcluded, matchFunctionRoute } from '../functions/routes.ts';
 import { createServices, requestContext } from '../functions/services.ts';
 import { DATA_SECURITY_HEADERS, withSecurityHeaders } from '../src/model/security-headers.ts';
@@ -129,6 +132,100 @@ function answerConnect(_req: IncomingMessage, socket: Socket): void {
   writeRawError(socket, 405, 'method_not_allowed', 'O método CONNECT não é aceito: este servidor não é um proxy.', { headers: ['Allow: GET, HEAD, POST, OPTIONS'] });
 }
 
+/** A static answer made once and kept: its status, header lines (name, value, name, value…), body and validator. */
+interface StaticEntry {
+  status: number;
+  headers: string[];
+  body: Buffer;
+  /** The header lines of its 304 (the validator and caching fields, no content fields); for a 200 only. */
+  notModified?: string[];
+  etag?: string;
+}
+
+/** Bytes and header lines of an answer, with its length and, for a 200, a strong validator made from its bytes. */
+async function staticEntry(response: Response): Promise<StaticEntry> {
+  const body = Buffer.from(await response.arrayBuffer());
+  const headers: string[] = [];
+  for (const [name, value] of response.headers) if (name !== 'content-length') headers.push(name, value);
+  headers.push('content-length', String(body.length));
+  if (response.status !== 200 || response.headers.has('etag')) return { status: response.status, headers, body };
+  const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+  headers.push('etag', etag);
+  const notModified: string[] = [];
+  for (let i = 0; i < headers.length; i += 2) if (headers[i] !== 'content-length' && headers[i] !== 'content-type') notModified.push(headers[i]!, headers[i + 1]!);
+  return { status: 200, headers, body, etag, notModified };
+}
+
+/** Writes a kept answer: 304 when the client's validator matches, the headers only for HEAD. */
+function writeEntry(req: IncomingMessage, res: ServerResponse, entry: StaticEntry): void {
+  if (entry.etag && entry.notModified) {
+    const match = req.headers['if-none-match'];
+    if (match !== undefined && (match.trim() === '*' || match.split(',').some((tag) => tag.trim().replace(/^W\//, '') === entry.etag))) {
+      res.writeHead(304, entry.notModified);
+      res.end();
+      return;
+    }
+  }
+  res.writeHead(entry.status, entry.headers);
+  res.end(req.method === 'HEAD' ? undefined : entry.body);
+}
+
+/** A response the app made from bytes it holds, written to the socket as they are (no stream read back). */
+function writeKnown(res: ServerResponse, response: Response, body: Uint8Array | string): void {
+  const headers: string[] = [];
+  let length = false;
+  for (const [name, value] of response.headers) {
+    if (name === 'content-length') length = true;
+    headers.push(name, value);
+  }
+  if (!length && response.status !== 204 && response.status !== 304) headers.push('content-length', String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength));
+  res.writeHead(response.status, headers);
+  res.end(body);
+}
+
+/**
+ * A response the bridge did not make from known bytes (an event stream, a page read from a stream): its body read
+ * and written as it comes, with back-pressure; the reading stops when the client goes away.
+ */
+async function writeStream(req: IncomingMessage, res: ServerResponse, response: Response): Promise<void> {
+  const headers: string[] = [];
+  for (const [name, value] of response.headers) headers.push(name, value);
+  res.writeHead(response.status, headers);
+  const body = response.body;
+  if (!body || req.method === 'HEAD') {
+    await body?.cancel().catch(() => {});
+    res.end();
+    return;
+  }
+  const reader = body.getReader();
+  const gone = () => void reader.cancel().catch(() => {});
+  res.once('close', gone);
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (!res.write(value)) await new Promise((resolve) => (res.writableEnded || res.destroyed ? resolve(undefined) : res.once('drain', resolve).once('close', resolve)));
+      if (res.destroyed) return;
+    }
+    res.end();
+  } catch {
+    res.destroy();
+  } finally {
+    res.off('close', gone);
+  }
+}
+
+/** What @hono/node-server takes for an answer already written (no body to read, nothing more to send). */
+const ALREADY_SENT = new Response(null, { headers: { 'x-hono-already-sent': 'true' } });
+
+/**
+ * A request target whose path the URL parser would leave as it is (no dot segments, no percent-encoding, no
+ * backslash or empty segment): the static fast path keys it by its raw path; anything else takes the bridge.
+ * Segments are separated by exactly one slash, so the pattern is unambiguous and runs in linear time on any target
+ * (a nested `(segment/?)*` form backtracked exponentially on a long target it rejects).
+ */
+const PLAIN_PATH = /^\/(?:(?:[A-Za-z0-9_~!$&'()*+,;=:@-][A-Za-z0-9._~!$&'()*+,;=:@-]*|\.well-known)(?:\/(?:[A-Za-z0-9_~!$&'()*+,;=:@-][A-Za-z0-9._~!$&'()*+,;=:@-]*|\.well-known))*\/?)?$/;
+
 export async function startLocalServer(options: LocalServerOptions = {}): Promise<LocalServer> {
   const distDir = options.distDir ?? fileURLToPath(new URL('../dist/', import.meta.url));
   const site = await createStaticSite(distDir);
@@ -140,17 +237,104 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
    * unread request bodies drained after the response). Globals stay the platform's own `Request`/`Response`
    * (`overrideGlobalObjects: false`): handlers build the same objects here as on Netlify.
    */
+  /**
+   * The static answers, made once per path and variant and served from memory with their header lines and ETag: a
+   * GET or HEAD of a plain path that no function serves is keyed by its path and by what the negotiation decides for
+   * it (`negotiationOf`: the file as it is, the page with its twin's `Link`, or the twin itself), and answered before
+   * any Request object is made. Answers found are kept (bounded by the site); the others (404s) in a bounded LRU.
+   */
+  const kept = new Map<string, StaticEntry>();
+  const misses = new LRUCache<string, StaticEntry>({ max: 1_000 });
+  const functionPaths = new LRUCache<string, boolean>({ max: 10_000 });
+  const servedByFunction = (pathname: string): boolean => {
+    let served = functionPaths.get(pathname);
+    if (served === undefined) functionPaths.set(pathname, (served = matchFunctionRoute(pathname) !== undefined));
+    return served;
+  };
+  /** The key of a static request's answer (undefined: not one to keep, e.g. a redirect). */
+  const staticKey = (pathname: string, query: string, accept: string | null, userAgent: string | null): string | undefined => {
+    if (isEdgeExcluded(pathname)) return `arquivo ${pathname}`;
+    const decision = negotiationOf(pathname, new URLSearchParams(query), 'GET', accept, userAgent);
+    if (decision.kind === 'redirect' || decision.kind === 'pass') return undefined;
+    return `${decision.kind} ${pathname}${'twin' in decision ? ` ${decision.twin}` : ''}`;
+  };
+  const keptEntry = (key: string): StaticEntry | undefined => kept.get(key) ?? misses.get(key);
+  const keep = (key: string, entry: StaticEntry): void => {
+    if (entry.status === 200) kept.set(key, entry);
+    else misses.set(key, entry);
+  };
+  /** The static answer of a GET/HEAD, from memory when it is kept; false when the request must take the bridge. */
+  const serveKept = (req: IncomingMessage, res: ServerResponse): boolean => {
+    const target = req.url ?? '/';
+    const q = target.indexOf('?');
+    const pathname = q === -1 ? target : target.slice(0, q);
+    if (!PLAIN_PATH.test(pathname) || servedByFunction(pathname)) return false;
+    const key = staticKey(pathname, q === -1 ? '' : target.slice(q + 1), req.headers.accept ?? null, req.headers['user-agent'] ?? null);
+    const entry = key === undefined ? undefined : keptEntry(key);
+    if (!entry) return false;
+    writeEntry(req, res, entry);
+    return true;
+  };
+
+  /**
+   * A GET or HEAD for a function, near the metal: no request body to stream, so the bridge is skipped; the Request is
+   * made once from the raw header lines, and a response the app made from known bytes is written as it is.
+   */
+  const serveFunction = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    let request: Request;
+    try {
+      const headers: [string, string][] = [];
+      const raw = req.rawHeaders;
+      for (let i = 0; i < raw.length; i += 2) headers.push([raw[i]!, raw[i + 1]!]);
+      request = new Request(`http://${req.headers.host}${req.url}`, { method: req.method, headers });
+    } catch {
+      sendJsonError(res, 400, 'invalid_request', 'Requisição HTTP malformada (Host ou alvo da requisição inválido).');
+      return;
+    }
+    let response: Response;
+    try {
+      response = await app.fetch(request, requestContext(services, req.socket.remoteAddress ?? '0.0.0.0'));
+    } catch (error) {
+      console.error(error);
+      response = withSecurityHeadersOn(errorResponse('server_error', 'Erro interno inesperado.', { status: 500 }));
+    }
+    const body = knownBody(response);
+    if (body !== undefined) writeKnown(res, response, body);
+    else await writeStream(req, res, response);
+  };
+
   const listener = getRequestListener(
     async (request: Request, bindings: HttpBindings | Http2Bindings) => {
-      const { incoming } = bindings as HttpBindings;
+      const { incoming, outgoing } = bindings as HttpBindings;
       try {
-        const { pathname } = new URL(request.url);
-        if (matchFunctionRoute(pathname)) return await app.fetch(request, requestContext(services, incoming.socket.remoteAddress ?? '0.0.0.0'));
-        if (isEdgeExcluded(pathname)) return await site.serve(pathname, request.method);
-        return await negotiateMarkdown(request, {
-          next: () => site.serve(pathname, request.method),
-          fetchPath: (path) => site.serve(path, 'GET'),
-        });
+        // The path as the URL parser makes it; a plain target is already that (no second parse on the hot path).
+        const target = (incoming.url ?? '/').split('?', 1)[0]!;
+        const pathname = PLAIN_PATH.test(target) ? target : new URL(request.url).pathname;
+        if (servedByFunction(pathname)) {
+          const response = await app.fetch(request, requestContext(services, incoming.socket.remoteAddress ?? '0.0.0.0'));
+          const body = knownBody(response);
+          if (body === undefined || outgoing.headersSent) return response;
+          writeKnown(outgoing, response, body);
+          return ALREADY_SENT;
+        }
+        const method = request.method.toUpperCase();
+        const key =
+          (method === 'GET' || method === 'HEAD') && pathname === target
+            ? staticKey(pathname, new URL(request.url).search.slice(1), request.headers.get('accept'), request.headers.get('user-agent'))
+            : undefined;
+        const read = (m: string) =>
+          isEdgeExcluded(pathname)
+            ? site.serve(pathname, m)
+            : negotiateMarkdown(new Request(request.url, { method: m, headers: request.headers }), {
+                next: () => site.serve(pathname, m),
+                fetchPath: (path) => site.serve(path, 'GET'),
+              });
+        if (key === undefined) return await read(method);
+        // Made once from the GET answer (HEAD sends its headers), then served from memory.
+        let entry = keptEntry(key);
+        if (!entry) keep(key, (entry = await staticEntry(await read('GET'))));
+        writeEntry(incoming, outgoing, entry);
+        return ALREADY_SENT;
       } catch (error) {
         console.error(error);
         return withSecurityHeadersOn(errorResponse('server_error', 'Erro interno inesperado.', { status: 500 }));
@@ -187,6 +371,14 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
     // An Upgrade request we answer normally: Node stops parsing that connection after it (the next request
     // on it would hang), so it is closed after this response.
     if (req.headers.upgrade !== undefined) res.shouldKeepAlive = false;
+    else if (req.method === 'GET' || req.method === 'HEAD') {
+      if (serveKept(req, res)) return;
+      const target = req.url!.split('?', 1)[0]!;
+      if (PLAIN_PATH.test(target) && servedByFunction(target)) {
+        void serveFunction(req, res);
+        return;
+      }
+    }
     void listener(req, res);
   });
   server.keepAliveTimeout = 65_000;

@@ -73,7 +73,7 @@ const apiHeaders = (area: Area, route: ApiRoute | undefined): Step<RouteExchange
     const response = await next();
     const { limit } = foundOf(x);
     if (!limit) return response;
-    const out = withHeaders(response, limit.headers);
+    const out = withHeaders(response, limit.fields);
     if (area === 'sandbox') out.headers.set('X-Sandbox', 'true');
     const deprecated = route && deprecationOf(x.context.deprecations, x.method === 'HEAD' ? 'GET' : x.method, route.template);
     if (deprecated) setDeprecationHeaders(out.headers, deprecated, `${x.context.config.origin}/api/versioning.md`);

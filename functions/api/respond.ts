@@ -4,6 +4,7 @@
  */
 import { errorResponse } from '../http/errors.ts';
 import type { ApiData } from './data.ts';
+import { knownBodyResponse } from '../http/known-body.ts';
 
 export const JSON_TYPE = 'application/json; charset=utf-8';
 
@@ -11,11 +12,16 @@ const encoder = new TextEncoder();
 
 /** A JSON response from serialized bytes (with `Content-Length`, so servers need no chunked encoding). */
 function jsonBytes(bytes: Uint8Array<ArrayBuffer>, status: number, headers?: HeadersInit): Response {
+  const own: [string, string][] = [
+    ['content-type', JSON_TYPE],
+    ['cache-control', 'no-store'],
+    ['content-length', String(bytes.byteLength)],
+  ];
+  if (headers === undefined) return knownBodyResponse(bytes, { status, headers: own });
+  // The caller's headers first, ours over them (set, not appended), as before; the common case (none) builds no Headers.
   const h = new Headers(headers);
-  h.set('content-type', JSON_TYPE);
-  h.set('cache-control', 'no-store');
-  h.set('content-length', String(bytes.byteLength));
-  return new Response(bytes, { status, headers: h });
+  for (const [name, value] of own) h.set(name, value);
+  return knownBodyResponse(bytes, { status, headers: h });
 }
 
 /** A JSON response from already serialized text. */

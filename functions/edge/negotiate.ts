@@ -79,43 +79,61 @@ const markdownNotFound = async (hooks: NegotiationHooks, head: boolean, negotiat
 
 export const isMarkdownPath = (pathname: string): boolean => pathname.endsWith('.md');
 
+/**
+ * What a request gets, decided from its method, path, query and the two headers that pick a variant, before any
+ * response is read: `pass` (not GET/HEAD: no negotiation), `redirect`, `markdown-file` (a `.md` address), `file` (a
+ * path that is a file: as it is), `twin` (a page route, answered with its markdown twin) or `page` (a page route,
+ * answered as HTML with a `Link` to its twin). The edge function acts on it below; the local server also keys its
+ * precomputed static answers by it (server/local.ts).
+ */
+export type Negotiation =
+  | { kind: 'pass' }
+  | { kind: 'redirect'; location: string }
+  | { kind: 'markdown-file' }
+  | { kind: 'file' }
+  | { kind: 'twin' | 'page'; twin: string };
+
+export function negotiationOf(pathname: string, query: URLSearchParams, method: string, accept: string | null, userAgent: string | null): Negotiation {
+  if (method !== 'GET' && method !== 'HEAD') return { kind: 'pass' };
+  // `?site=` on the measurement page (a static page) leads to that domain's result page, which normalizes it.
+  const site = query.get('site')?.trim();
+  if (site && pathname.replace(/\/+$/, '') === MEASURE_PATH) return { kind: 'redirect', location: resultPath(site) };
+  // Direct requests for a twin: right type and token estimate (static hosts guess the type poorly).
+  if (isMarkdownPath(pathname)) return { kind: 'markdown-file' };
+  const agentMode = query.get('mode') === 'agent';
+  const twin = pathname === '/' && agentMode ? twinOf(routeOf(AGENT_MODE_PAGE)) : twinPathFor(pathname);
+  if (!twin) return { kind: 'file' };
+  const wantsMarkdown = agentMode || prefersMarkdown(accept) || (isAiAgent(userAgent) && !refusesMarkdown(accept));
+  return { kind: wantsMarkdown ? 'twin' : 'page', twin };
+}
+
 export async function negotiateMarkdown(request: Request, hooks: NegotiationHooks): Promise<Response> {
   const url = new URL(request.url);
   const method = request.method.toUpperCase();
-  if (method !== 'GET' && method !== 'HEAD') return hooks.next();
+  const decision = negotiationOf(url.pathname, url.searchParams, method, request.headers.get('accept'), request.headers.get('user-agent'));
   const head = method === 'HEAD';
-
-  // `?site=` on the measurement page (a static page) leads to that domain's result page, which normalizes it.
-  const site = url.searchParams.get('site')?.trim();
-  if (site && url.pathname.replace(/\/+$/, '') === MEASURE_PATH) {
-    return new Response(null, { status: 302, headers: { location: resultPath(site), 'cache-control': 'no-cache' } });
-  }
-
-  // Direct requests for a twin: right type and token estimate (static hosts guess the type poorly).
-  if (isMarkdownPath(url.pathname)) {
-    const response = await hooks.next();
-    // A missing twin is a 404 in markdown too (never for /404.md itself: on Netlify `fetchPath` runs this again).
-    if (response.status === 404 && url.pathname !== NOT_FOUND_TWIN) {
-      const notFound = await markdownNotFound(hooks, head, false);
-      if (notFound) {
-        await response.body?.cancel();
-        return notFound;
+  switch (decision.kind) {
+    case 'pass':
+    case 'file':
+      return hooks.next();
+    case 'redirect':
+      return new Response(null, { status: 302, headers: { location: decision.location, 'cache-control': 'no-cache' } });
+    case 'markdown-file': {
+      const response = await hooks.next();
+      // A missing twin is a 404 in markdown too (never for /404.md itself: on Netlify `fetchPath` runs this again).
+      if (response.status === 404 && url.pathname !== NOT_FOUND_TWIN) {
+        const notFound = await markdownNotFound(hooks, head, false);
+        if (notFound) {
+          await response.body?.cancel();
+          return notFound;
+        }
       }
+      if (!response.ok) return response;
+      return asMarkdown(response, { head, negotiated: false });
     }
-    if (!response.ok) return response;
-    return asMarkdown(response, { head, negotiated: false });
   }
-
-  const twin = url.pathname === '/' && url.searchParams.get('mode') === 'agent' ? twinOf(routeOf(AGENT_MODE_PAGE)) : twinPathFor(url.pathname);
-  if (!twin) return hooks.next();
-
-  const accept = request.headers.get('accept');
-  const wantsMarkdown =
-    url.searchParams.get('mode') === 'agent' ||
-    prefersMarkdown(accept) ||
-    (isAiAgent(request.headers.get('user-agent')) && !refusesMarkdown(accept));
-
-  if (wantsMarkdown) {
+  const { twin } = decision;
+  if (decision.kind === 'twin') {
     const twinResponse = await hooks.fetchPath(twin);
     if (twinResponse.ok) return asMarkdown(twinResponse, { status: 200, head, negotiated: true });
     await twinResponse.body?.cancel();

@@ -2,6 +2,8 @@
  * The contract's error catalogue. Every error body is `{ error, error_description }` (401 adds `auth` and
  * `sandbox`); descriptions are pt-BR and may be rewritten freely (compatible change).
  */
+import { knownBodyResponse } from './known-body.ts';
+
 export const ERROR_STATUS = {
   invalid_request: 400,
   service_auth_not_enabled: 400,
@@ -42,5 +44,5 @@ export function errorResponse(
   headers.set('content-type', 'application/json; charset=utf-8');
   headers.set('cache-control', 'no-store');
   const body: ErrorBody = { error, error_description: description, ...init.extra };
-  return new Response(JSON.stringify(body), { status: init.status ?? ERROR_STATUS[error], headers });
+  return knownBodyResponse(JSON.stringify(body), { status: init.status ?? ERROR_STATUS[error], headers });
 }

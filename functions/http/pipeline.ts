@@ -61,13 +61,18 @@ export interface Step<X extends Exchange = Exchange> {
 export function compose<X extends Exchange>(steps: readonly Step<X>[], observe?: (step: string) => void): (x: X) => Promise<Response> {
   return (x) => {
     let reached = -1;
-    const dispatch = async (i: number): Promise<Response> => {
-      if (i <= reached) throw new Error('pipeline: next() chamado duas vezes na mesma etapa');
-      reached = i;
-      const step = steps[i];
-      if (!step) throw new Error('pipeline: a última etapa chamou next()');
-      observe?.(step.name);
-      return step.run(x, () => dispatch(i + 1));
+    // Not an async function: a step's own promise is passed on as it is (one promise fewer per step).
+    const dispatch = (i: number): Promise<Response> => {
+      try {
+        if (i <= reached) throw new Error('pipeline: next() chamado duas vezes na mesma etapa');
+        reached = i;
+        const step = steps[i];
+        if (!step) throw new Error('pipeline: a última etapa chamou next()');
+        observe?.(step.name);
+        return Promise.resolve(step.run(x, () => dispatch(i + 1)));
+      } catch (error) {
+        return Promise.reject(error);
+      }
     };
     return dispatch(0);
   };

@@ -27,8 +27,10 @@ export interface QuotaSpent {
 }
 
 export interface RateLimitResult {
-  /** The rate-limit headers for the response (always present). */
-  headers: Headers;
+  /** The rate-limit header fields for the response (always present), as name-value pairs. */
+  fields: readonly (readonly [string, string])[];
+  /** The same fields as `Headers`. */
+  readonly headers: Headers;
   /** The spent quota when the request is over it; null otherwise. */
   limited: QuotaSpent | null;
 }
@@ -58,18 +60,32 @@ function policyField(policy: QuotaName, limit: number, windowSeconds: number): s
   return value;
 }
 
-/** The five rate-limit header fields of a quota's state: the one builder every quota's headers come from. */
-export function rateLimitHeaders(policy: QuotaName, state: { limit: number; windowSeconds: number; remaining: number; resetSeconds: number }): Headers {
+/**
+ * `"v1";r=119;t=60`: the policy's name serialized once (a structured-fields string), its two parameters appended as
+ * structured-fields integers (plain decimal digits: `remaining` and `reset` are non-negative integers).
+ */
+const policyNames = new Map<string, string>();
+function stateField(policy: QuotaName, remaining: number, reset: number): string {
+  let name = policyNames.get(policy);
+  if (name === undefined) policyNames.set(policy, (name = serializeList([[policy, new Map()]])));
+  return `${name};r=${remaining};t=${reset}`;
+}
+
+/** The five rate-limit header fields of a quota's state, as name-value pairs: the one builder every quota's headers come from. */
+export function rateLimitFields(policy: QuotaName, state: { limit: number; windowSeconds: number; remaining: number; resetSeconds: number }): readonly (readonly [string, string])[] {
   const remaining = Math.max(0, Math.floor(state.remaining));
   const reset = Math.max(1, Math.ceil(state.resetSeconds));
-  const headers = new Headers();
-  headers.set('RateLimit-Limit', String(state.limit));
-  headers.set('RateLimit-Remaining', String(remaining));
-  headers.set('RateLimit-Reset', String(reset));
-  headers.set('RateLimit-Policy', policyField(policy, state.limit, state.windowSeconds));
-  headers.set('RateLimit', serializeList([[policy, new Map([['r', remaining], ['t', reset]])]]));
-  return headers;
+  return [
+    ['RateLimit-Limit', String(state.limit)],
+    ['RateLimit-Remaining', String(remaining)],
+    ['RateLimit-Reset', String(reset)],
+    ['RateLimit-Policy', policyField(policy, state.limit, state.windowSeconds)],
+    ['RateLimit', stateField(policy, remaining, reset)],
+  ];
 }
+
+/** The same fields as `Headers`. */
+export const rateLimitHeaders = (policy: QuotaName, state: Parameters<typeof rateLimitFields>[1]): Headers => new Headers(rateLimitFields(policy, state) as [string, string][]);
 
 /**
  * Counts one API request under `policy`: `v1` for the token's registration (`registrationId`), `v1-public` for the
@@ -91,25 +107,37 @@ export async function rateLimit(
     logStoreFailure(error);
     const { windowSeconds } = QUOTAS[policy];
     const limit = QUOTAS[policy].limit(ctx.config);
-    return { headers: rateLimitHeaders(policy, { limit, windowSeconds, remaining: limit, resetSeconds: windowSeconds }), limited: null };
+    return result(rateLimitFields(policy, { limit, windowSeconds, remaining: limit, resetSeconds: windowSeconds }), null);
   }
   const { limit, windowSeconds, count, resetSeconds } = state;
-  const headers = rateLimitHeaders(policy, { limit, windowSeconds, remaining: limit - count, resetSeconds });
-  if (!overQuota(state)) return { headers, limited: null };
-  return { headers, limited: { policy, limit, windowSeconds, retryAfterSeconds: Math.max(1, Math.ceil(resetSeconds)) } };
+  const fields = rateLimitFields(policy, { limit, windowSeconds, remaining: limit - count, resetSeconds });
+  if (!overQuota(state)) return result(fields, null);
+  return result(fields, { policy, limit, windowSeconds, retryAfterSeconds: Math.max(1, Math.ceil(resetSeconds)) });
+}
+
+/** A count's result: its fields, as `Headers` only when asked for (the hot path sets the pairs on the response). */
+function result(fields: RateLimitResult['fields'], limited: QuotaSpent | null): RateLimitResult {
+  let headers: Headers | undefined;
+  return {
+    fields,
+    limited,
+    get headers() {
+      return (headers ??= new Headers(fields as [string, string][]));
+    },
+  };
 }
 
 /**
  * Returns `response` with `headers` added (existing values are replaced). Responses from `fetch` or
  * `Response.error()` have immutable headers, so a copy is made when needed.
  */
-export function withHeaders(response: Response, headers: Headers): Response {
+export function withHeaders(response: Response, headers: Headers | Iterable<readonly [string, string]>): Response {
   try {
-    headers.forEach((value, name) => response.headers.set(name, value));
+    for (const [name, value] of headers) response.headers.set(name, value);
     return response;
   } catch {
     const merged = new Headers(response.headers);
-    headers.forEach((value, name) => merged.set(name, value));
+    for (const [name, value] of headers) merged.set(name, value);
     return new Response(response.body, { status: response.status, statusText: response.statusText, headers: merged });
   }
 }

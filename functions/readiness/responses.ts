@@ -7,6 +7,7 @@ import type { Services } from '../context.ts';
 import type { Envelope } from '../../src/model/reading.ts';
 import type { GateResult } from './gate.ts';
 import { retryInstant } from './gate.ts';
+import { knownBodyResponse } from '../http/known-body.ts';
 
 /** The page where the free measurement is made. */
 export const measurePageUrl = (origin: string): string => `${origin}${MEASURE_PATH}`;
@@ -15,7 +16,7 @@ export function envelopeResponse(envelope: Envelope, status = 200, headers?: Hea
   const h = new Headers(headers);
   h.set('content-type', 'application/json; charset=utf-8');
   if (!h.has('cache-control')) h.set('cache-control', 'no-store');
-  return new Response(JSON.stringify(envelope), { status, headers: h });
+  return knownBodyResponse(JSON.stringify(envelope), { status, headers: h });
 }
 
 /** An envelope without a reading (nota/grau null, empty lists); `origin` names the measurement page. */

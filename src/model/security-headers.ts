@@ -57,7 +57,11 @@ export const securityHeadersFor = (contentType: string | null | undefined): Reco
  * Adds the security headers to a function response, by its media type (an HTML page from a function gets the
  * page CSP, so its stylesheet loads), without overriding what the handler set.
  */
+const PAGE_ENTRIES = Object.entries(PAGE_SECURITY_HEADERS);
+const DATA_ENTRIES = Object.entries(DATA_SECURITY_HEADERS);
+
 export const withSecurityHeaders = (headers: Headers): Headers => {
-  for (const [k, v] of Object.entries(securityHeadersFor(headers.get('content-type')))) if (!headers.has(k)) headers.set(k, v);
+  const entries = securityHeadersFor(headers.get('content-type')) === PAGE_SECURITY_HEADERS ? PAGE_ENTRIES : DATA_ENTRIES;
+  for (const [k, v] of entries) if (!headers.has(k)) headers.set(k, v);
   return headers;
 };
