@@ -3,8 +3,9 @@
  * the site speaks it (`atual`), speaks an earlier form the standard still tolerates or today's clients still
  * read (`legado`: accepted, with a migration note), or a form no longer valid (`invalido`: stale or broken).
  *
- * The texts here are the instrument's own (standard names, revisions, migration notes): never text read from
- * the measured site, so they need no bounding (bounds.ts bounds what the site controls).
+ * The texts here are the instrument's own (standard names, revisions, migration notes). A check whose `forma` or
+ * `migracao` names what the site sent (a legacy term, say) quotes it with `siteText` (evidence.ts), which bounds it;
+ * bounds.ts bounds the rest of what the site controls.
  */
 import { z } from 'zod';
 import { type AgentStandardId, standardById } from '../../src/model/agent-standards.ts';
