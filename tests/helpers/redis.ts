@@ -31,6 +31,8 @@ export interface RedisBridge {
   requests(): number;
   pauseRedis(): void;
   resumeRedis(): void;
+  /** Resolves once Redis has answered every command the bridge passed on before (one connection, in order). */
+  drain(): Promise<void>;
   /** As if `ms` had passed: every key with an expiry expires `ms` earlier (Redis drops those now due). */
   elapse(ms: number): Promise<void>;
   stop(): Promise<void>;
@@ -167,6 +169,9 @@ export async function startRedisBridge(): Promise<RedisBridge> {
     resumeRedis() {
       if (paused) redis.kill('SIGCONT');
       paused = false;
+    },
+    async drain() {
+      await client.sendCommand(['PING']);
     },
     async elapse(ms) {
       for (const key of (await client.sendCommand(['KEYS', '*'])) as string[]) {

@@ -45,6 +45,8 @@ interface Memory {
   rss: number;
   heapUsed: number;
   external: number;
+  /** Sockets the server still has open. */
+  connections: number;
 }
 
 let child: ChildProcess;
@@ -234,8 +236,9 @@ test(`load: ${CLIENTS} concurrent clients for ${DURATION_MS / 1000} s`, { timeou
   await Promise.all(Array.from({ length: CLIENTS }, (_, i) => client(i)));
   const seconds = (performance.now() - started) / 1000;
   clearInterval(sampler);
-  // Let the server close the 200 sockets before the final measurement (after a full GC).
-  await new Promise((resolve) => setTimeout(resolve, 1_000));
+  // The final measurement once the server has closed the 200 sockets (after a full GC).
+  const closing = Date.now() + 10_000;
+  while ((await memory()).connections > 0) assert.ok(Date.now() < closing, 'o servidor fechou os sockets da carga');
   await memory(true);
   const end = await memory(true);
 
