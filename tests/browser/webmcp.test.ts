@@ -133,7 +133,7 @@ describe('WebMCP (/webmcp.js)', { skip }, () => {
     // The module has run once the page is loaded (module scripts run before `load`); importing it again resolves
     // once its evaluation has completed, so an error it raised has been reported by then.
     assert.equal(await page.evaluate(() => 'modelContext' in document || 'modelContext' in navigator), false);
-    assert.equal(await page.evaluate(() => import('/webmcp.js').then(() => true)), true, 'o módulo terminou de rodar');
+    assert.equal(await page.evaluate((src) => import(src).then(() => true), '/webmcp.js'), true, 'o módulo terminou de rodar');
     assert.deepEqual(errors, []);
     await context.close();
   });
