@@ -10,9 +10,14 @@
  * end to end, the Netlify emulator's bundler). The browser files share one Chromium, started here
  * (tests/helpers/browser.ts). Each phase writes the time and counts of every file to
  * test-results/durations-<phase>.json; the slowest files and the totals are printed at the end.
+ *
+ * Runs side by side in one checkout share dist/: a run builds it under an exclusive lock (`flock`, the file
+ * test-results/.dist.lock) and holds a shared lock while its tests read it, so no run rebuilds dist/ under another's
+ * tests. A run that finds the lock taken (another run building or testing) does not build: it tests what is there.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { globSync, mkdirSync, readFileSync } from 'node:fs';
+import { copyFileSync, globSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type SharedChromium, startSharedChromium } from '../tests/helpers/browser.ts';
@@ -20,6 +25,11 @@ import type { DurationsReport } from '../tests/helpers/durations-reporter.ts';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 const RESULTS = `${root}test-results/`;
+const LOCK = `${RESULTS}.dist.lock`;
+/** flock's exit status when the lock is taken (`-n -E`). */
+const LOCK_TAKEN = 75;
+/** This run's own reports (another run may write test-results/ at the same time); copied there at the end. */
+const REPORTS = mkdtempSync(`${tmpdir()}/testes-`);
 const env: NodeJS.ProcessEnv = { ...process.env, SITE_URL: process.env.SITE_URL ?? 'http://localhost:8890', ASTRO_TELEMETRY_DISABLED: '1' };
 const runSync = (cmd: string, args: string[]) => {
   const result = spawnSync(cmd, args, { stdio: 'inherit', env });
@@ -56,7 +66,12 @@ const args = process.argv.slice(2);
 const fast = args.includes('--fast');
 const globs = args.filter((a) => a !== '--fast');
 const files = globSync(fast ? ALL : globs.length ? globs : ALL, { exclude: fast ? FULL_ONLY : [] }).sort();
-if (process.env.SKIP_BUILD !== '1') runSync('npm', ['run', '--silent', 'build']);
+mkdirSync(RESULTS, { recursive: true });
+if (process.env.SKIP_BUILD !== '1') {
+  const build = spawnSync('flock', ['-x', '-n', '-E', String(LOCK_TAKEN), LOCK, 'npm', 'run', '--silent', 'build'], { stdio: 'inherit', env });
+  if (build.status === LOCK_TAKEN) console.log('Outra execução dos testes está construindo ou lendo dist/: esta testa o dist/ que houver.');
+  else if (build.status !== 0) process.exit(build.status ?? 1);
+}
 if (!fast && !globs.length && process.env.SKIP_TYPECHECK !== '1') runSync('npm', ['run', '--silent', 'typecheck']);
 
 const exclusive = new Set(globSync(EXCLUSIVE));
@@ -75,7 +90,7 @@ function runPhase(phase: (typeof phases)[number]): Promise<number> {
       '--test-reporter=spec',
       '--test-reporter-destination=stdout',
       '--test-reporter=./tests/helpers/durations-reporter.ts',
-      `--test-reporter-destination=${RESULTS}durations-${phase.name}.json`,
+      `--test-reporter-destination=${REPORTS}/durations-${phase.name}.json`,
       ...phase.files,
     ],
     { stdio: 'inherit', env, cwd: root },
@@ -83,8 +98,21 @@ function runPhase(phase: (typeof phases)[number]): Promise<number> {
   return new Promise((resolve) => child.once('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0))));
 }
 
+/** Holds the shared lock on dist/ until `release()` (a `flock` child; it lets go if this process dies). */
+async function readLock(): Promise<{ release(): void }> {
+  const holder = spawn('flock', ['-s', LOCK, 'sh', '-c', 'echo lido; cat > /dev/null'], { stdio: ['pipe', 'pipe', 'inherit'] });
+  await new Promise<void>((resolve, reject) => {
+    holder.stdout.once('data', () => resolve());
+    holder.once('exit', (code) => reject(new Error(`flock saiu (${code}) sem a trava de leitura de dist/`)));
+  });
+  return { release: () => holder.stdin.end() };
+}
+
 function printDurations(names: string[]): void {
-  const reports = names.map((name) => JSON.parse(readFileSync(`${RESULTS}durations-${name}.json`, 'utf8')) as DurationsReport);
+  const reports = names.map((name) => {
+    copyFileSync(`${REPORTS}/durations-${name}.json`, `${RESULTS}durations-${name}.json`);
+    return JSON.parse(readFileSync(`${REPORTS}/durations-${name}.json`, 'utf8')) as DurationsReport;
+  });
   const files = reports.flatMap((r) => r.files).sort((a, b) => b.durationMs - a.durationMs);
   const sum = (key: 'passed' | 'failed' | 'skipped' | 'todo') => reports.reduce((n, r) => n + (r.total?.[key] ?? 0), 0);
   console.log('\nArquivos mais lentos (s):');
@@ -93,7 +121,7 @@ function printDurations(names: string[]): void {
   console.log(`${sum('passed')} passed, ${sum('failed')} failed, ${sum('skipped')} skipped`);
 }
 
-mkdirSync(RESULTS, { recursive: true });
+const lock = await readLock();
 // One Chromium for every browser file of the run (both phases).
 let chromium: SharedChromium | undefined;
 if (files.some((f) => f.startsWith('tests/browser/'))) {
@@ -110,6 +138,8 @@ try {
   }
 } finally {
   await chromium?.close();
+  lock.release();
 }
 if (ran.length) printDurations(ran);
+rmSync(REPORTS, { recursive: true, force: true });
 process.exit(status);
