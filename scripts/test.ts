@@ -49,18 +49,11 @@ const FULL_ONLY = [
   'tests/integration/readiness-dogfood.test.ts',
 ];
 /**
- * Suites that need the 2 cores to themselves, run one at a time after the others: the load test (throughput),
- * Lighthouse (performance scores from the page's own CPU time), the Netlify emulator (its bundler, and an edge
- * runtime that gives up after 36 s), the fuzzer (20 000 requests against one server) and the real builds.
+ * Suites that need the 2 cores to themselves, run one at a time after the others: the load test (throughput and
+ * latency), Lighthouse (performance scores from the page's own CPU time) and the Netlify emulator (its edge runtime
+ * gives up on a request after 36 s).
  */
-const EXCLUSIVE = [
-  'tests/integration/load.test.ts',
-  'tests/browser/lighthouse.test.ts',
-  'tests/integration/parity-netlify.test.ts',
-  'tests/integration/fuzz.test.ts',
-  'tests/integration/content-errors.test.ts',
-  'tests/integration/company-facts-build.test.ts',
-];
+const EXCLUSIVE = ['tests/integration/load.test.ts', 'tests/browser/lighthouse.test.ts', 'tests/integration/parity-netlify.test.ts'];
 
 const args = process.argv.slice(2);
 const fast = args.includes('--fast');
@@ -74,9 +67,24 @@ if (process.env.SKIP_BUILD !== '1') {
 }
 if (!fast && !globs.length && process.env.SKIP_TYPECHECK !== '1') runSync('npm', ['run', '--silent', 'typecheck']);
 
+/** The files' times in the last run of each phase (test-results/durations-*.json), when there was one. */
+function lastDurations(): Map<string, number> {
+  const last = new Map<string, number>();
+  for (const report of globSync(`${RESULTS}durations-*.json`)) {
+    try {
+      for (const f of (JSON.parse(readFileSync(report, 'utf8')) as DurationsReport).files) last.set(relative(root, f.file), f.durationMs);
+    } catch {}
+  }
+  return last;
+}
+
+// Two at a time, the longest files first (by the last run's times; files never timed first of all), so that the
+// run does not end on one long file with the other core idle.
+const last = lastDurations();
+const longestFirst = (a: string, b: string) => (last.get(b) ?? Infinity) - (last.get(a) ?? Infinity) || a.localeCompare(b);
 const exclusive = new Set(globSync(EXCLUSIVE));
 const phases = [
-  { name: 'compartilhada', concurrency: 2, files: files.filter((f) => !exclusive.has(f)) },
+  { name: 'compartilhada', concurrency: 2, files: files.filter((f) => !exclusive.has(f)).sort(longestFirst) },
   { name: 'exclusiva', concurrency: 1, files: files.filter((f) => exclusive.has(f)) },
 ].filter((phase) => phase.files.length > 0);
 
