@@ -67,24 +67,10 @@ if (process.env.SKIP_BUILD !== '1') {
 }
 if (!fast && !globs.length && process.env.SKIP_TYPECHECK !== '1') runSync('npm', ['run', '--silent', 'typecheck']);
 
-/** The files' times in the last run of each phase (test-results/durations-*.json), when there was one. */
-function lastDurations(): Map<string, number> {
-  const last = new Map<string, number>();
-  for (const report of globSync(`${RESULTS}durations-*.json`)) {
-    try {
-      for (const f of (JSON.parse(readFileSync(report, 'utf8')) as DurationsReport).files) last.set(relative(root, f.file), f.durationMs);
-    } catch {}
-  }
-  return last;
-}
-
-// Two at a time, the longest files first (by the last run's times; files never timed first of all), so that the
-// run does not end on one long file with the other core idle.
-const last = lastDurations();
-const longestFirst = (a: string, b: string) => (last.get(b) ?? Infinity) - (last.get(a) ?? Infinity) || a.localeCompare(b);
+// node --test runs the files in path order: tests/browser (the longest) first, tests/unit (the shortest) last.
 const exclusive = new Set(globSync(EXCLUSIVE));
 const phases = [
-  { name: 'compartilhada', concurrency: 2, files: files.filter((f) => !exclusive.has(f)).sort(longestFirst) },
+  { name: 'compartilhada', concurrency: 2, files: files.filter((f) => !exclusive.has(f)) },
   { name: 'exclusiva', concurrency: 1, files: files.filter((f) => exclusive.has(f)) },
 ].filter((phase) => phase.files.length > 0);
 
