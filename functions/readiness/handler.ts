@@ -342,7 +342,7 @@ async function measurement(request: Request, context: RequestContext): Promise<R
   const run = async (onProgress?: Parameters<typeof measure>[1]['onProgress']): Promise<{ envelope: Envelope } | { error: Response }> => {
     let envelope: Envelope;
     try {
-      envelope = await measure(dominio, { key, agentOrigin: config.origin, allowLoopback: config.readinessAllowLoopback, now: context.now, network: context.network, onProgress });
+      envelope = await measure(dominio, { key, agentOrigin: config.origin, allowLoopback: config.readinessAllowLoopback, totalMs: config.readinessBudgetMs, now: context.now, network: context.network, onProgress });
     } catch (error) {
       // Cut short by the deadline: an honest answer, and no reading recorded from partial work.
       if (error instanceof AnalysisCutShort) return { error: unavailable(context, format, dominio, error.message) };

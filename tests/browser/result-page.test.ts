@@ -13,7 +13,8 @@ import { MemoryStore } from '../../functions/store/memory.ts';
 import { type LocalServer, startLocalServer } from '../../server/local.ts';
 import { runAxe } from '../helpers/axe.ts';
 import { bareSite, type Fixture, type GuardNetwork, guardNetwork, startFixture } from '../helpers/readiness.ts';
-import { CHROMIUM, CHROMIUM_ARGS, requireSystem } from '../helpers/system.ts';
+import { CHROMIUM, requireSystem } from '../helpers/system.ts';
+import { connectBrowser } from '../helpers/browser.ts';
 import { resetServices, testServices } from '../helpers/services.ts';
 
 const services = testServices();
@@ -42,8 +43,7 @@ before(async () => {
   server = await startLocalServer({ port: 0, services });
   useRuntime();
   site = await startFixture(bareSite);
-  const { chromium } = await import('playwright-core');
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  browser = await connectBrowser();
 });
 after(async () => {
   if (skip) return;
