@@ -17,6 +17,7 @@
 import { contactEmail } from '../../src/config/site.ts';
 import { CONTACT_LIMITS, HONEYPOT_FIELD } from '../../src/model/contact.ts';
 import { MEASURE_PATH, resultPath } from '../../src/model/measurement.ts';
+import { plural } from '../../src/model/plural.ts';
 import { EMAIL } from '../contact/fields.ts';
 import { renderShellPage } from '../html/shell.ts';
 import { escapeHtml } from '../html/escape.ts';
@@ -151,8 +152,8 @@ async function subscribe(request: Request, context: RequestContext): Promise<Res
       const minutes = Math.max(1, Math.ceil(outcome.retryAfterSeconds / 60));
       const description =
         outcome.quem === 'email'
-          ? `Este endereço já recebeu o número máximo de e-mails de confirmação por dia. Use o link do último e-mail, ou tente de novo em cerca de ${Math.ceil(minutes / 60)} hora(s).`
-          : `Você já fez muitos pedidos de acompanhamento na última hora. Tente de novo em cerca de ${minutes} minuto(s).`;
+          ? `Este endereço já recebeu o número máximo de e-mails de confirmação por dia. Use o link do último e-mail, ou tente de novo em cerca de ${plural(Math.ceil(minutes / 60), 'hora', 'horas')}.`
+          : `Você já fez muitos pedidos de acompanhamento na última hora. Tente de novo em cerca de ${plural(minutes, 'minuto', 'minutos')}.`;
       return failure(request, context, 'rate_limited', 'Limite de pedidos atingido', description, { 'Retry-After': String(outcome.retryAfterSeconds) });
     }
     case 'cheio':

@@ -125,7 +125,7 @@ function verdictBlock(envelope: Envelope): string {
     parts.push(`<h3 class="veredito-titulo">${escapeHtml(verdict.titulo)}</h3>`);
     parts.push(`<p class="medicao-nota"><strong>Nota ${envelope.nota} de 100</strong>, grau <strong>${escapeHtml(envelope.grau)}</strong>.</p></div></div>`);
     parts.push(`<p class="veredito">${escapeHtml(verdict.texto)}</p>`);
-    if (verdict.limitada) parts.push(`<p class="medicao-teto">${escapeHtml(verdict.limitada)}</p>`);
+    if (verdict.limitada) parts.push(`<p class="veredito-teto">${escapeHtml(verdict.limitada)}</p>`);
   } else {
     parts.push(`<h3 class="veredito-titulo">${escapeHtml(verdict.titulo)}</h3>`);
     parts.push(`<div class="medicao-aviso"><p><strong>Medição sem nota.</strong> ${escapeHtml(envelope.motivo ?? 'A medição não chegou a um resultado confiável.')}</p></div>`);
