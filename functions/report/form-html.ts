@@ -18,6 +18,8 @@ export interface ReportFormView {
   email?: string;
   /** The refusal, said above the form; with `campo`, tied to that field (`aria-invalid`, `aria-describedby`, focus). */
   erro?: { campo?: ReportField; texto: string };
+  /** The section's heading level: 3 under a result, 2 on a page of its own. */
+  nivel?: 2 | 3;
 }
 
 const ERROR_ID = 'relatorio-erro';
@@ -29,7 +31,7 @@ export function renderReportSection(dominio: string, view: ReportFormView = {}):
   const described = (field: ReportField, base: string) => (error?.campo === field ? `${base} ${ERROR_ID}` : base);
   return [
     '<section class="relatorio panel" aria-labelledby="relatorio-titulo">',
-    '<h3 id="relatorio-titulo">Receber o relatório por e-mail</h3>',
+    `<h${view.nivel ?? 3} id="relatorio-titulo">Receber o relatório por e-mail</h${view.nivel ?? 3}>`,
     `<p>O resultado de <strong>${escapeHtml(dominio)}</strong> no seu e-mail: a nota, o que ela significa, o que corrigir primeiro e o link desta página, para guardar ou repassar a quem cuida do site.</p>`,
     `<form class="relatorio-form" method="post" action="${REPORT_PATH}" data-relatorio>`,
     `<input type="hidden" name="dominio" value="${escapeHtml(dominio)}">`,

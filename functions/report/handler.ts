@@ -64,7 +64,7 @@ function failure(
   const { dominio, campo } = options;
   const body =
     dominio && (campo || options.form)
-      ? renderReportSection(dominio, { email: options.email, erro: { campo, texto: description } })
+      ? renderReportSection(dominio, { email: options.email, erro: { campo, texto: description }, nivel: 2 })
       : notice(escapeHtml(description));
   return page(context.config.origin, titulo, `${body}${backTo(dominio)}`, status, options.headers);
 }
