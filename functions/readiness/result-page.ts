@@ -111,7 +111,7 @@ export function renderResultSection(envelope: Envelope, origin: string, offer: O
   if (share.length) parts.push(`<div class="resultado-acoes">${share.join('\n')}</div>`);
   const dev = developerSection(envelope, origin);
   if (dev) parts.push(dev);
-  parts.push(`<p class="small"><a href="${SCORING_PATH}">Como a nota é calculada</a></p>`);
+  parts.push(`<p class="small">A nota vem de verificações públicas, com pesos e faixas de grau publicados: veja <a href="${SCORING_PATH}">como a nota é calculada</a>.</p>`);
   parts.push('</section>');
   return parts.join('\n');
 }

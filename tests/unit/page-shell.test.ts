@@ -94,7 +94,7 @@ describe('the page shell is the site layout', () => {
     assert.match(page, /<link rel="stylesheet" href="\/medicao.css">/);
     assert.match(page, /<h1>Medição de exemplo\.com\.br<\/h1>/);
     assert.match(page, /<a href="\/diagnostico-de-visibilidade-cognitiva">Medir outro domínio<\/a>/);
-    assert.match(page, /<a href="\/diagnostico-de-visibilidade-cognitiva\/como-pontuamos">Como a nota é calculada<\/a>/);
+    assert.match(page, /veja <a href="\/diagnostico-de-visibilidade-cognitiva\/como-pontuamos">como a nota é calculada<\/a>\./);
   });
 
   test('layer bars take the color band of their grade (src/model/measurement.ts)', () => {
