@@ -12,9 +12,13 @@
  *   with the contact form): 429;
  * - with SMTP: the report is sent at once (the verdict, the fixes that matter most, the result and its developer
  *   section), at most 3 a day per address; SMTP down: the lead is still stored and the team sends it; the address
- *   is never written to a log.
+ *   is never written to a log;
+ * - the result page and the report's pages are valid HTML (Nu checker).
  */
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { after, before, beforeEach, describe, test } from 'node:test';
 import { loadConfig } from '../../functions/config.ts';
 import { listLeads } from '../../functions/contact/leads.ts';
@@ -32,6 +36,7 @@ import { REPORT_ATTACK_CASES } from '../attacks/report-cases.ts';
 import { sampleReading } from '../helpers/readings.ts';
 import { resetServices, testServices } from '../helpers/services.ts';
 import { type SmtpReceiver, startSmtpReceiver } from '../helpers/smtp.ts';
+import { requireVnu, runVnu, VNU_HTML_ALLOWED } from '../helpers/vnu.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook.ts';
 
 const REPORT = '/diagnostico-de-visibilidade-cognitiva/relatorio';
@@ -281,5 +286,29 @@ describe('the report by e-mail, with SMTP', () => {
     assert.equal((await listLeads(services.store)).leads.length, 1);
     assert.ok(logged.some((l) => /\[relatorio\] nº 1: o relatório não foi enviado/.test(l)), logged.join('\n'));
     assert.ok(!logged.some((l) => l.includes(EMAIL)), 'the address is never logged');
+  });
+});
+
+describe('the result page and the report’s pages pass the Nu checker', { skip: requireVnu() }, () => {
+  test('a realistic result (the offer, the fixes, the report form, the developer section), the confirmation and the refusal', async () => {
+    await use({ CONTACT_WHATSAPP: '5511987654321', SMTP_URL: 'smtp://127.0.0.1:9' });
+    const dir = mkdtempSync(join(tmpdir(), 'relatorio-'));
+    try {
+      const pages: [string, Promise<Response>][] = [
+        ['resultado.html', fetch(`${server.url}${resultPath(DOMAIN)}`)],
+        ['recusa.html', ask(valid({ email: 'ana@exemplo' }))],
+        ['confirmacao.html', ask(valid())],
+      ];
+      const files: string[] = [];
+      for (const [name, response] of pages) {
+        const file = join(dir, name);
+        writeFileSync(file, await (await response).text());
+        files.push(file);
+      }
+      const errors = runVnu(['--errors-only', ...files], 60_000).filter((m) => m.type !== 'info' && !VNU_HTML_ALLOWED.some((a) => a.pattern.test(m.message)));
+      assert.deepEqual(errors.map((m) => `${m.url}:${m.lastLine}: ${m.message}`), []);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
