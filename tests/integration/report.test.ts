@@ -13,21 +13,25 @@
  * - with SMTP: the report is sent at once (the verdict, the fixes that matter most, the result and its developer
  *   section), at most 3 a day per address; SMTP down: the lead is still stored and the team sends it; the address
  *   is never written to a log;
+ * - `npm run contatos` lists a report request with its domain, grade and address;
  * - the result page and the report's pages are valid HTML (Nu checker).
  */
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { after, before, beforeEach, describe, test } from 'node:test';
 import { loadConfig } from '../../functions/config.ts';
-import { listLeads } from '../../functions/contact/leads.ts';
+import { listLeads, saveLead } from '../../functions/contact/leads.ts';
 import { CHECK_WORDS, verdictFor } from '../../functions/readiness/buyer-words.ts';
 import type { Envelope } from '../../functions/readiness/envelope.ts';
 import { topFixes } from '../../functions/readiness/priorities.ts';
 import { saveReading } from '../../functions/readiness/readings.ts';
 import { confirmationText } from '../../functions/report/handler.ts';
 import { MemoryStore } from '../../functions/store/memory.ts';
+import { SqliteStore } from '../../functions/store/sqlite.ts';
 import { StoreUnavailableError } from '../../functions/store/types.ts';
 import { type LocalServer, startLocalServer } from '../../server/local.ts';
 import { contactEmail } from '../../src/config/site.ts';
@@ -286,6 +290,29 @@ describe('the report by e-mail, with SMTP', () => {
     assert.equal((await listLeads(services.store)).leads.length, 1);
     assert.ok(logged.some((l) => /\[relatorio\] nº 1: o relatório não foi enviado/.test(l)), logged.join('\n'));
     assert.ok(!logged.some((l) => l.includes(EMAIL)), 'the address is never logged');
+  });
+});
+
+describe('`npm run contatos`', () => {
+  test('lists a report request with its domain, grade and the result’s address', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'contatos-'));
+    try {
+      const file = new SqliteStore({ dir });
+      const address = `https://sinal.exemplo.com.br${resultPath(DOMAIN)}`;
+      await saveLead(file, Date.now, { nome: '', email: EMAIL, empresa: '', site: DOMAIN, mensagem: 'Pediu o relatório.', nota: 27, produto: '', grau: 'F', resultado: address }, 'relatorio');
+      file.close();
+      const run = spawn(process.execPath, [fileURLToPath(new URL('../../scripts/contatos.ts', import.meta.url))], {
+        env: { ...process.env, DATA_DIR: dir, UPSTASH_REDIS_REST_URL: '', UPSTASH_REDIS_REST_TOKEN: '' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let listed = '';
+      run.stdout.on('data', (d: Buffer) => (listed += d));
+      assert.equal(await new Promise((resolve) => run.once('exit', resolve)), 0);
+      assert.ok(listed.includes(`<${EMAIL}>`), listed);
+      assert.ok(listed.includes(`pediu o relatório de ${DOMAIN} (nota 27, grau F): ${address}`), listed);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
