@@ -9,9 +9,7 @@ import { SITE_NAME } from '../../src/config/site.ts';
 import { CONTACT_LIMITS, HONEYPOT_FIELD } from '../../src/model/contact.ts';
 import { escapeHtml } from '../html/escape.ts';
 import { REPORT_PATH } from '../paths.ts';
-
-/** The fields a refusal can point at, in the form's order. */
-export type ReportField = 'email' | 'consentimento';
+import type { DomainRequestField as ReportField } from '../contact/domain-request.ts';
 
 export interface ReportFormView {
   /** What was typed, kept when the form comes back with an error. */

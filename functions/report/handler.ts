@@ -12,24 +12,19 @@
  * Pages are `noindex`, never cached. The address is never written to a log or a URL.
  */
 import { contactEmail } from '../../src/config/site.ts';
-import { CONTACT_LIMITS, HONEYPOT_FIELD } from '../../src/model/contact.ts';
 import { MEASURE_PATH, resultPath } from '../../src/model/measurement.ts';
 import { plural } from '../../src/model/plural.ts';
-import { EMAIL } from '../contact/fields.ts';
+import { readDomainRequest } from '../contact/domain-request.ts';
 import { escapeHtml } from '../html/escape.ts';
 import { renderShellPage } from '../html/shell.ts';
-import { mediaType, readBodyText } from '../http/body.ts';
 import { type ErrorCode, errorResponse } from '../http/errors.ts';
 import { answerMethod } from '../http/methods.ts';
 import { crossSiteReason } from '../http/same-origin.ts';
 import type { Handler, RequestContext } from '../http/types.ts';
-import { hasControls } from '../../src/model/controls.ts';
-import { normalizeDomain } from '../readiness/domain.ts';
-import { type ReportField, renderReportSection } from './form-html.ts';
+import { renderReportSection } from './form-html.ts';
+import type { DomainRequestField } from '../contact/domain-request.ts';
 import { requestReport } from './report.ts';
 
-const MAX_BODY_BYTES = 8 * 1024;
-const FORM_TYPE = 'application/x-www-form-urlencoded';
 const RETRY_SECONDS = 60;
 /** When the team sends the report itself (no SMTP, or sending failed): the contact page's promise. */
 const TEAM_DELAY = 'em até 2 dias úteis';
@@ -57,7 +52,7 @@ function failure(
   code: ErrorCode,
   titulo: string,
   description: string,
-  options: { dominio?: string; email?: string; campo?: ReportField; form?: boolean; headers?: HeadersInit } = {},
+  options: { dominio?: string; email?: string; campo?: DomainRequestField; form?: boolean; headers?: HeadersInit } = {},
 ): Response {
   if (!wantsHtml(request)) return errorResponse(code, description, { headers: options.headers });
   const status = errorResponse(code, description).status;
@@ -78,30 +73,17 @@ const handler: Handler = async (request, context) => {
     await request.body?.cancel().catch(() => {});
     return failure(request, context, 'cross_site_request', 'Pedido de outro site recusado', `${crossSite} Peça o relatório na página do resultado, em ${config.origin}${MEASURE_PATH}.`);
   }
-  if (mediaType(request) !== FORM_TYPE) {
-    await request.body?.cancel().catch(() => {});
-    return failure(request, context, 'unsupported_media_type', 'Formato não aceito', `Envie o formulário como ${FORM_TYPE}, com o e-mail, o domínio e a autorização.`);
-  }
-  const body = await readBodyText(request, MAX_BODY_BYTES);
-  if (!body.ok) {
-    return body.reason === 'too_large'
-      ? failure(request, context, 'payload_too_large', 'Pedido grande demais', `O formulário enviado passa de ${MAX_BODY_BYTES / 1024} KB.`)
-      : failure(request, context, 'invalid_request', 'Formulário ilegível', 'O formulário enviado não é texto UTF-8 legível.');
-  }
-  const form = new URLSearchParams(body.text);
-  const domain = normalizeDomain(form.get('dominio') ?? '', { allowLoopback: config.readinessAllowLoopback });
-  if (!domain.ok) return failure(request, context, 'invalid_request', 'Domínio inválido', domain.reason);
-  const dominio = domain.domain;
-  const email = (form.get('email') ?? '').trim();
-  const kept = email.slice(0, CONTACT_LIMITS.email);
-  if (!email) return failure(request, context, 'invalid_request', 'Confira o e-mail', 'Informe o seu e-mail, para recebermos o pedido do relatório.', { dominio, campo: 'email' });
-  if (email.length > CONTACT_LIMITS.email || hasControls(email) || !EMAIL.test(email)) {
-    return failure(request, context, 'invalid_request', 'Confira o e-mail', 'Confira o e-mail: ele precisa ter o formato nome@empresa.com.br, sem espaços nem caracteres invisíveis.', { dominio, email: kept, campo: 'email' });
-  }
-  if (form.get('consentimento') !== 'sim') {
-    return failure(request, context, 'invalid_request', 'Falta a autorização', 'Para receber o relatório, marque a autorização de envio ao seu e-mail.', { dominio, email: kept, campo: 'consentimento' });
-  }
-  if ((form.get(HONEYPOT_FIELD) ?? '') !== '') {
+  const read = await readDomainRequest(request, {
+    allowLoopback: config.readinessAllowLoopback,
+    texts: {
+      formato: 'com o e-mail, o domínio e a autorização',
+      paraQue: 'para recebermos o pedido do relatório',
+      consentimento: 'Para receber o relatório, marque a autorização de envio ao seu e-mail.',
+    },
+  });
+  if (!read.ok) return failure(request, context, read.code, read.titulo, read.texto, { dominio: read.dominio, email: read.email, campo: read.campo });
+  const { dominio, email } = read;
+  if (read.bot) {
     // A filled honeypot: the bot sees the usual answer; nothing is stored or sent.
     console.warn('[relatorio] pedido descartado: campo isca preenchido.');
     return confirmation(request, context, dominio, false);
