@@ -15,6 +15,7 @@ import { contactEmail } from '../../src/config/site.ts';
 import { MEASURE_PATH, resultPath } from '../../src/model/measurement.ts';
 import { plural } from '../../src/model/plural.ts';
 import { readDomainRequest } from '../contact/domain-request.ts';
+import { htmlResponse } from '../contact/page.ts';
 import { escapeHtml } from '../html/escape.ts';
 import { renderShellPage } from '../html/shell.ts';
 import { type ErrorCode, errorResponse } from '../http/errors.ts';
@@ -31,14 +32,9 @@ const TEAM_DELAY = 'em até 2 dias úteis';
 
 const wantsHtml = (request: Request): boolean => (request.headers.get('accept') ?? '').toLowerCase().includes('text/html');
 
-function page(origin: string, titulo: string, conteudo: string, status: number, headers?: HeadersInit): Response {
-  const h = new Headers(headers);
-  h.set('content-type', 'text/html; charset=utf-8');
-  h.set('cache-control', 'no-store');
-  h.set('x-robots-tag', 'noindex');
-  const html = renderShellPage({ titulo, descricao: 'O relatório da medição gratuita de prontidão para IA, por e-mail.', conteudo, estilos: ['/medicao.css'] }, origin);
-  return new Response(html, { status, headers: h });
-}
+/** A page of this function in the site's layout (`noindex`, never cached: contact/page.ts). */
+const page = (origin: string, titulo: string, conteudo: string, status: number, headers?: HeadersInit): Response =>
+  htmlResponse(renderShellPage({ titulo, descricao: 'O relatório da medição gratuita de prontidão para IA, por e-mail.', conteudo, estilos: ['/medicao.css'] }, origin), status, headers);
 
 const backTo = (dominio: string | undefined): string =>
   dominio ? `<p class="medicao-voltar"><a href="${escapeHtml(resultPath(dominio))}">Voltar ao resultado de ${escapeHtml(dominio)}</a></p>` : `<p class="medicao-voltar"><a href="${MEASURE_PATH}">Ir para a medição gratuita</a></p>`;
