@@ -40,6 +40,12 @@ export const FOLLOW_PATH = `${MEASURE_PATH}/acompanhar`;
 export const FOLLOW_CONFIRM_PATH = `${FOLLOW_PATH}/confirmar`;
 export const FOLLOW_CANCEL_PATH = `${FOLLOW_PATH}/cancelar`;
 
+/**
+ * "Receber o relatório por e-mail" under a result (functions/report/): POST here stores the request as a lead of the
+ * contact pipeline (and, with SMTP, sends the report).
+ */
+export const REPORT_PATH = `${MEASURE_PATH}/relatorio`;
+
 /** The two MCP servers' endpoints (functions/mcp/servers.ts). */
 export const MCP_PATHS = { product: '/mcp', docs: '/mcp/docs' } as const;
 

@@ -4,7 +4,7 @@
  * too, and the local server dispatches with it. Patterns use URLPattern syntax, as Netlify does. The mount points
  * of the functions with an operation table come from ./paths.ts, where those tables take their paths.
  */
-import { AGENT_AUTH, API_FUNCTION_PATHS, ASK_PATH, BADGE_IMAGES, CONTACT_FORM_PATH, FOLLOW_PATH, MCP_PATHS, RESULT_PAGES, SEARCH_PAGE_PATH } from './paths.ts';
+import { AGENT_AUTH, API_FUNCTION_PATHS, ASK_PATH, BADGE_IMAGES, CONTACT_FORM_PATH, FOLLOW_PATH, MCP_PATHS, REPORT_PATH, RESULT_PAGES, SEARCH_PAGE_PATH } from './paths.ts';
 
 export interface FunctionRoute {
   /** Netlify function name (file netlify/functions/<name>.mts). */
@@ -24,6 +24,7 @@ export const FUNCTION_ROUTES: readonly FunctionRoute[] = [
   { name: 'contact', module: 'contact/handler.ts', paths: [CONTACT_FORM_PATH] },
   { name: 'follow', module: 'follow/handler.ts', paths: [FOLLOW_PATH, `${FOLLOW_PATH}/*`] },
   { name: 'mcp', module: 'mcp/handler.ts', paths: Object.values(MCP_PATHS) },
+  { name: 'report', module: 'report/handler.ts', paths: [REPORT_PATH] },
   { name: 'search', module: 'search/page.ts', paths: [SEARCH_PAGE_PATH] },
   { name: 'readiness', module: 'readiness/handler.ts', paths: ['/api/ia/medicao', '/.well-known/http-message-signatures-directory', RESULT_PAGES, BADGE_IMAGES] },
 ];

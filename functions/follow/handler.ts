@@ -15,28 +15,23 @@
  * written to a log or a URL.
  */
 import { contactEmail } from '../../src/config/site.ts';
-import { CONTACT_LIMITS, HONEYPOT_FIELD } from '../../src/model/contact.ts';
 import { MEASURE_PATH, resultPath } from '../../src/model/measurement.ts';
-import { EMAIL } from '../contact/fields.ts';
+import { plural } from '../../src/model/plural.ts';
+import { DOMAIN_REQUEST_MAX_BYTES as MAX_BODY_BYTES, readDomainRequest } from '../contact/domain-request.ts';
 import { renderShellPage } from '../html/shell.ts';
 import { escapeHtml } from '../html/escape.ts';
-import { mediaType, readBodyText } from '../http/body.ts';
+import { readBodyText } from '../http/body.ts';
 import { type ErrorCode, errorResponse } from '../http/errors.ts';
 import { answerMethod } from '../http/methods.ts';
 import { crossSiteReason } from '../http/same-origin.ts';
 import type { Handler, RequestContext } from '../http/types.ts';
 import { FOLLOW_CANCEL_PATH, FOLLOW_CONFIRM_PATH, FOLLOW_PATH } from '../paths.ts';
-import { normalizeDomain } from '../readiness/domain.ts';
 import { cancelFollow, confirmFollow, requestFollow } from './follow.ts';
 import { FOLLOW_STYLESHEET } from './form-html.ts';
 import { cancelUrl, describeInterval } from './messages.ts';
 import { getSubscription, tokenTarget } from './subscriptions.ts';
 
-const MAX_BODY_BYTES = 8 * 1024;
-const FORM_TYPE = 'application/x-www-form-urlencoded';
 const RETRY_SECONDS = 60;
-/** Controls, line and paragraph separators, bidi marks: never part of an address a person typed. */
-const INVISIBLE = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/;
 
 const wantsHtml = (request: Request): boolean => (request.headers.get('accept') ?? '').toLowerCase().includes('text/html');
 
@@ -94,28 +89,16 @@ async function subscribe(request: Request, context: RequestContext): Promise<Res
     await request.body?.cancel().catch(() => {});
     return notOffered(request, context);
   }
-  if (mediaType(request) !== FORM_TYPE) {
-    await request.body?.cancel().catch(() => {});
-    return failure(request, context, 'unsupported_media_type', 'Formato não aceito', `Envie o formulário como ${FORM_TYPE}, com os campos email, dominio e consentimento=sim.`);
-  }
-  const body = await readBodyText(request, MAX_BODY_BYTES);
-  if (!body.ok) {
-    return body.reason === 'too_large'
-      ? failure(request, context, 'payload_too_large', 'Pedido grande demais', `O formulário enviado passa de ${MAX_BODY_BYTES / 1024} KB.`)
-      : failure(request, context, 'invalid_request', 'Formulário ilegível', 'O formulário enviado não é texto UTF-8 legível.');
-  }
-  const form = new URLSearchParams(body.text);
-  const domain = normalizeDomain(form.get('dominio') ?? '', { allowLoopback: config.readinessAllowLoopback });
-  if (!domain.ok) return failure(request, context, 'invalid_request', 'Domínio inválido', domain.reason);
-  const rawEmail = (form.get('email') ?? '').trim();
-  if (!rawEmail) return failure(request, context, 'invalid_request', 'Confira o e-mail', 'Informe o seu e-mail, para recebermos os avisos.');
-  if (rawEmail.length > CONTACT_LIMITS.email || INVISIBLE.test(rawEmail) || !EMAIL.test(rawEmail)) {
-    return failure(request, context, 'invalid_request', 'Confira o e-mail', 'Confira o e-mail: ele precisa ter o formato nome@empresa.com.br, sem espaços nem caracteres invisíveis.');
-  }
-  if (form.get('consentimento') !== 'sim') {
-    return failure(request, context, 'invalid_request', 'Falta a autorização', 'Para acompanhar o domínio, marque a autorização para receber as mensagens descritas no formulário.');
-  }
-  const dominio = domain.domain;
+  const read = await readDomainRequest(request, {
+    allowLoopback: config.readinessAllowLoopback,
+    texts: {
+      formato: 'com os campos email, dominio e consentimento=sim',
+      paraQue: 'para recebermos os avisos',
+      consentimento: 'Para acompanhar o domínio, marque a autorização para receber as mensagens descritas no formulário.',
+    },
+  });
+  if (!read.ok) return failure(request, context, read.code, read.titulo, read.texto);
+  const { dominio, email: rawEmail } = read;
   const sent = (): Response =>
     wantsHtml(request)
       ? page(
@@ -131,7 +114,7 @@ async function subscribe(request: Request, context: RequestContext): Promise<Res
           200,
         )
       : Response.json({ enviado: true }, { status: 202, headers: { 'cache-control': 'no-store' } });
-  if ((form.get(HONEYPOT_FIELD) ?? '') !== '') {
+  if (read.bot) {
     // A filled honeypot: the bot sees the usual answer; nothing is stored or sent.
     console.warn('[acompanhar] pedido descartado: campo isca preenchido.');
     return sent();
@@ -151,8 +134,8 @@ async function subscribe(request: Request, context: RequestContext): Promise<Res
       const minutes = Math.max(1, Math.ceil(outcome.retryAfterSeconds / 60));
       const description =
         outcome.quem === 'email'
-          ? `Este endereço já recebeu o número máximo de e-mails de confirmação por dia. Use o link do último e-mail, ou tente de novo em cerca de ${Math.ceil(minutes / 60)} hora(s).`
-          : `Você já fez muitos pedidos de acompanhamento na última hora. Tente de novo em cerca de ${minutes} minuto(s).`;
+          ? `Este endereço já recebeu o número máximo de e-mails de confirmação por dia. Use o link do último e-mail, ou tente de novo em cerca de ${plural(Math.ceil(minutes / 60), 'hora', 'horas')}.`
+          : `Você já fez muitos pedidos de acompanhamento na última hora. Tente de novo em cerca de ${plural(minutes, 'minuto', 'minutos')}.`;
       return failure(request, context, 'rate_limited', 'Limite de pedidos atingido', description, { 'Retry-After': String(outcome.retryAfterSeconds) });
     }
     case 'cheio':

@@ -38,6 +38,7 @@ import { entryOf, type HistoryEntry } from './changes.ts';
 import { readHistory } from './history.ts';
 import { renderHistoryMarkdown, renderHistorySection } from './history-html.ts';
 import { renderFollowSection } from '../follow/form-html.ts';
+import { renderReportSection } from '../report/form-html.ts';
 import { countVisitor, peekVisitor, type VisitorState, visitorHeaders } from './visitor-limit.ts';
 
 const MEASURE_METHODS = ['POST', 'OPTIONS'] as const;
@@ -154,9 +155,10 @@ async function historyOf(context: RequestContext, reading: Envelope): Promise<Hi
   return entries.length || !current ? entries : [current];
 }
 
-/** The sections under a result: the history, and the offer to follow the domain (only with SMTP). */
+/** The sections of a result: the history, the report by e-mail (a scored reading), the offer to follow the domain (only with SMTP). */
 const sectionsOf = (context: RequestContext, reading: Envelope, entries: HistoryEntry[]): ResultSections => ({
   historico: renderHistorySection(entries),
+  ...(reading.estado === 'registrada' && reading.nota !== null ? { relatorio: renderReportSection(reading.dominio) } : {}),
   acompanhar: renderFollowSection(context.config, reading.dominio),
 });
 
@@ -266,7 +268,7 @@ async function readSite(origin: string, request: Request, type: string, format: 
     const body = await readBodyText(request);
     if (!body.ok) return unreadable(origin, format, body.reason);
     const site = new URLSearchParams(body.text).get('site');
-    if (site === null || site.trim() === '') return failure(origin, format, 400, 'invalid_request', 'Informe o domínio no campo site, por exemplo exemplo.com.br.');
+    if (site === null || site.trim() === '') return failure(origin, format, 400, 'invalid_request', 'Informe o domínio do site a medir, por exemplo exemplo.com.br.');
     return { site };
   }
   const json = await readJson(request, jsonBodySchema);
