@@ -51,6 +51,11 @@ export interface Config {
   /** Free measurements per visitor per 24 h (READINESS_MEASUREMENTS_PER_DAY, default 3). */
   readinessMeasurementsPerDay: number;
   /**
+   * Time limit of one measurement in ms (MEASUREMENT_BUDGET_MS, 20 s). Off Netlify READINESS_BUDGET_MS may set
+   * another, so tests of the limit itself need not wait 20 s; on Netlify it is always the contract's 20 s.
+   */
+  readinessBudgetMs: number;
+  /**
    * Private Ed25519 JWK of the reading agent (READER_SIGNING_KEY, JSON). Generated once per process when unset
    * locally; undefined on Netlify when unset (measurements and the key directory answer 503).
    */
@@ -90,6 +95,9 @@ function positiveInt(env: Record<string, string | undefined>, name: string, fall
 
 /** HS256 keys shorter than the hash output (RFC 7518 §3.2: at least 256 bits) are refused. */
 export const MIN_JWT_SECRET_BYTES = 32;
+
+/** The contract's time limit of one measurement of the readiness instrument (20 s). */
+export const MEASUREMENT_BUDGET_MS = 20_000;
 
 /** The reason a configured AGENT_JWT_SECRET is refused, or undefined when it is long enough. */
 export function jwtSecretProblem(secret: string): string | undefined {
@@ -185,6 +193,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     readinessAllowLoopback: !onNetlify && nonEmpty(env.READINESS_ALLOW_LOOPBACK) === '1',
     readinessGatePerMinute: positiveInt(env, 'READINESS_GATE_PER_MINUTE', 8),
     readinessMeasurementsPerDay: positiveInt(env, 'READINESS_MEASUREMENTS_PER_DAY', 3),
+    readinessBudgetMs: onNetlify ? MEASUREMENT_BUDGET_MS : positiveInt(env, 'READINESS_BUDGET_MS', MEASUREMENT_BUDGET_MS),
     ...readerKey(env, onNetlify),
     contactWebhookUrl: webhookUrl(nonEmpty(env.CONTACT_WEBHOOK_URL)),
     ...contactWays(env),

@@ -15,6 +15,7 @@ import {
   KEY_DIRECTORY_PATH,
   MCP_PATHS,
   MEASURE_API_PATH,
+  REPORT_PATH,
   RESULT_PAGES,
   SEARCH_PAGE_PATH,
 } from '../src/model/paths.ts';
@@ -37,6 +38,7 @@ export const FUNCTION_ROUTES: readonly FunctionRoute[] = [
   { name: 'contact', module: 'contact/handler.ts', paths: [CONTACT_FORM_PATH] },
   { name: 'follow', module: 'follow/handler.ts', paths: [FOLLOW_PATH, `${FOLLOW_PATH}/*`] },
   { name: 'mcp', module: 'mcp/handler.ts', paths: Object.values(MCP_PATHS) },
+  { name: 'report', module: 'report/handler.ts', paths: [REPORT_PATH] },
   { name: 'search', module: 'search/page.ts', paths: [SEARCH_PAGE_PATH] },
   { name: 'readiness', module: 'readiness/handler.ts', paths: [MEASURE_API_PATH, KEY_DIRECTORY_PATH, RESULT_PAGES, BADGE_IMAGES] },
 ];

@@ -4,7 +4,8 @@
 // result in place: the server's own rendering of it (the `html` of the `resultado` line, the same markup as
 // the result page; rendered in one place, functions/readiness/result-page.ts), parsed inert with DOMParser.
 // Messages are built with DOM APIs (textContent, setAttribute); no inline styles (the page CSP forbids them).
-// Also loaded by the result pages (functions/readiness/result-page.ts) for the "copiar link" button.
+// Also loaded by the result pages (functions/readiness/result-page.ts) for the "copiar link" buttons and the report by
+// e-mail.
 import { MAX_DOMAIN_LENGTH, previewDomain } from './medicao-dominio.js';
 
 const form = document.querySelector('form[data-medicao]');
@@ -154,6 +155,45 @@ async function readLines(response, onLine) {
   }
   if (buffer.trim()) onLine(JSON.parse(buffer));
 }
+
+// "Receber o relatório por e-mail" under a result (functions/report/form-html.ts), on the result page and in place:
+// the same form POST sent with fetch, asking for JSON; the answer replaces the form (or is said in its status line).
+// Listened for on the document, so a result shown in place later is covered too. The browser's own checks (a
+// required e-mail, the consent box) run before; a network failure falls back to the plain post.
+document.addEventListener('submit', async (event) => {
+  const target = event.target;
+  if (!(target instanceof HTMLFormElement) || !target.matches('form[data-relatorio]') || !window.fetch) return;
+  event.preventDefault();
+  const status = target.querySelector('[data-relatorio-status]');
+  const button = target.querySelector('button[type="submit"]');
+  if (button) button.disabled = true;
+  if (status) status.textContent = 'Enviando o pedido…';
+  let response;
+  try {
+    response = await fetch(target.action, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
+      body: new URLSearchParams(new FormData(target)).toString(),
+      credentials: 'same-origin',
+    });
+  } catch {
+    target.submit();
+    return;
+  }
+  const body = await response.json().catch(() => null);
+  if (button) button.disabled = false;
+  if (response.ok && body && body.recebido) {
+    const done = el('p', { class: 'relatorio-feito', role: 'status', tabindex: '-1' }, body.mensagem || 'Pedido recebido.');
+    target.replaceWith(done);
+    done.focus();
+    return;
+  }
+  const message = body && body.error_description ? body.error_description : `O servidor respondeu ${response.status}. Tente de novo em instantes.`;
+  if (status) {
+    status.textContent = message;
+    status.classList.add('relatorio-erro');
+  }
+});
 
 // Which domain will be measured, as the person types or pastes (the server's reduction, mirrored).
 const siteField = form && form.querySelector('input[name="site"]');

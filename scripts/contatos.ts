@@ -1,5 +1,6 @@
 /**
- * `npm run contatos`: lists the stored contact-form leads and their delivery state, from the configured store
+ * `npm run contatos`: lists the stored leads (the contact form's, the reports asked for under a result, the confirmed
+ * follow-ups) and their delivery state, from the configured store
  * (Upstash when UPSTASH_REDIS_REST_URL/TOKEN are set, otherwise the file of `npm start` under DATA_DIR, default
  * `data/`). Shows what the operator needs to follow up (number, time, name, e-mail, delivery: attempts and the
  * last error), not the message. Every value a visitor typed is printed inert: a control or bidirectional
@@ -55,6 +56,7 @@ if (process.argv.includes('--json')) {
   for (const lead of leads) {
     const c = lead.campos;
     console.log(`\nnº ${lead.seq}  ${when(lead.recebidoEm)}  ${inert(c.nome)} <${inert(c.email)}>${c.empresa ? `  (${inert(c.empresa)})` : ''}`);
+    if (lead.tipo === 'relatorio') console.log(`   pediu o relatório de ${inert(c.site)} (nota ${c.nota ?? 'sem nota'}, grau ${inert(c.grau ?? '—')}): ${inert(c.resultado ?? '')}`);
     console.log(`   entrega: ${describe(lead)}`);
   }
 }

@@ -4,12 +4,34 @@
  * Extra arguments are test file globs: `npm test -- 'tests/unit/**\/*.test.ts'`.
  * `npm run test:fast` (`--fast`): the build, then the unit and in-process handler suites, without the suites
  * that need the whole machine or minutes (listed in FULL_ONLY); under a minute on 2 cores.
+ *
+ * Two phases: first every file that can share the 2 cores, two at a time (one per core); then, one at a time,
+ * the files that need the machine to themselves (EXCLUSIVE: throughput, Lighthouse scores, a time budget measured
+ * end to end, the Netlify emulator's bundler). The browser files share one Chromium, started here
+ * (tests/helpers/browser.ts). Each phase writes the time and counts of every file to
+ * test-results/durations-<phase>.json; the slowest files and the totals are printed at the end.
+ *
+ * Runs side by side in one checkout share dist/: a run builds it under an exclusive lock (`flock`, the file
+ * test-results/.dist.lock) and holds a shared lock while its tests read it, so no run rebuilds dist/ under another's
+ * tests. A run that finds the lock taken (another run building or testing) does not build: it tests what is there.
  */
-import { spawnSync } from 'node:child_process';
-import { globSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { copyFileSync, globSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type SharedChromium, startSharedChromium } from '../tests/helpers/browser.ts';
+import type { DurationsReport } from '../tests/helpers/durations-reporter.ts';
 
+const root = fileURLToPath(new URL('../', import.meta.url));
+const RESULTS = `${root}test-results/`;
+const LOCK = `${RESULTS}.dist.lock`;
+/** flock's exit status when the lock is taken (`-n -E`). */
+const LOCK_TAKEN = 75;
+/** This run's own reports (another run may write test-results/ at the same time); copied there at the end. */
+const REPORTS = mkdtempSync(`${tmpdir()}/testes-`);
 const env: NodeJS.ProcessEnv = { ...process.env, SITE_URL: process.env.SITE_URL ?? 'http://localhost:8890', ASTRO_TELEMETRY_DISABLED: '1' };
-const run = (cmd: string, args: string[]) => {
+const runSync = (cmd: string, args: string[]) => {
   const result = spawnSync(cmd, args, { stdio: 'inherit', env });
   if (result.status !== 0) process.exit(result.status ?? 1);
 };
@@ -29,20 +51,92 @@ const FULL_ONLY = [
   'tests/integration/readiness-dogfood.test.ts',
   'tests/integration/mcp-conformance.test.ts',
 ];
+/**
+ * Suites that need the 2 cores to themselves, run one at a time after the others: the load test (throughput and
+ * latency), Lighthouse (performance scores from the page's own CPU time) and the Netlify emulator (its edge runtime
+ * gives up on a request after 36 s).
+ */
+const EXCLUSIVE = ['tests/integration/load.test.ts', 'tests/browser/lighthouse.test.ts', 'tests/integration/parity-netlify.test.ts'];
 
 const args = process.argv.slice(2);
 const fast = args.includes('--fast');
 const globs = args.filter((a) => a !== '--fast');
-const files = fast ? globSync(ALL, { exclude: FULL_ONLY }).sort() : globs.length ? globs : ALL;
-// Tests whose whole point is a real wait (the measurement's 20 s budget) skip themselves in the fast tier only.
-if (fast) env.TEST_TIER = 'fast';
-if (process.env.SKIP_BUILD !== '1') run('npm', ['run', '--silent', 'build']);
-if (!fast && !globs.length && process.env.SKIP_TYPECHECK !== '1') run('npm', ['run', '--silent', 'typecheck']);
-run(process.execPath, [
-  '--test',
-  // One file at a time: the load, Lighthouse and Netlify-emulator suites each need the 2 cores to themselves.
-  // The fast tier has none of them: two files at a time, one per core.
-  `--test-concurrency=${fast ? 2 : 1}`,
-  '--test-timeout=180000',
-  ...files,
-]);
+const files = globSync(fast ? ALL : globs.length ? globs : ALL, { exclude: fast ? FULL_ONLY : [] }).sort();
+mkdirSync(RESULTS, { recursive: true });
+if (process.env.SKIP_BUILD !== '1') {
+  const build = spawnSync('flock', ['-x', '-n', '-E', String(LOCK_TAKEN), LOCK, 'npm', 'run', '--silent', 'build'], { stdio: 'inherit', env });
+  if (build.status === LOCK_TAKEN) console.log('Outra execução dos testes está construindo ou lendo dist/: esta testa o dist/ que houver.');
+  else if (build.status !== 0) process.exit(build.status ?? 1);
+}
+if (!fast && !globs.length && process.env.SKIP_TYPECHECK !== '1') runSync('npm', ['run', '--silent', 'typecheck']);
+
+// node --test runs the files in path order: tests/browser (the longest) first, tests/unit (the shortest) last.
+const exclusive = new Set(globSync(EXCLUSIVE));
+const phases = [
+  { name: 'compartilhada', concurrency: 2, files: files.filter((f) => !exclusive.has(f)) },
+  { name: 'exclusiva', concurrency: 1, files: files.filter((f) => exclusive.has(f)) },
+].filter((phase) => phase.files.length > 0);
+
+function runPhase(phase: (typeof phases)[number]): Promise<number> {
+  const child = spawn(
+    process.execPath,
+    [
+      '--test',
+      `--test-concurrency=${phase.concurrency}`,
+      '--test-timeout=180000',
+      '--test-reporter=spec',
+      '--test-reporter-destination=stdout',
+      '--test-reporter=./tests/helpers/durations-reporter.ts',
+      `--test-reporter-destination=${REPORTS}/durations-${phase.name}.json`,
+      ...phase.files,
+    ],
+    { stdio: 'inherit', env, cwd: root },
+  );
+  return new Promise((resolve) => child.once('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0))));
+}
+
+/** Holds the shared lock on dist/ until `release()` (a `flock` child; it lets go if this process dies). */
+async function readLock(): Promise<{ release(): void }> {
+  const holder = spawn('flock', ['-s', LOCK, 'sh', '-c', 'echo lido; cat > /dev/null'], { stdio: ['pipe', 'pipe', 'inherit'] });
+  await new Promise<void>((resolve, reject) => {
+    holder.stdout.once('data', () => resolve());
+    holder.once('exit', (code) => reject(new Error(`flock saiu (${code}) sem a trava de leitura de dist/`)));
+  });
+  return { release: () => holder.stdin.end() };
+}
+
+function printDurations(names: string[]): void {
+  const reports = names.map((name) => {
+    copyFileSync(`${REPORTS}/durations-${name}.json`, `${RESULTS}durations-${name}.json`);
+    return JSON.parse(readFileSync(`${REPORTS}/durations-${name}.json`, 'utf8')) as DurationsReport;
+  });
+  const files = reports.flatMap((r) => r.files).sort((a, b) => b.durationMs - a.durationMs);
+  const sum = (key: 'passed' | 'failed' | 'skipped' | 'todo') => reports.reduce((n, r) => n + (r.total?.[key] ?? 0), 0);
+  console.log('\nArquivos mais lentos (s):');
+  for (const f of files.slice(0, 12)) console.log(`  ${(f.durationMs / 1000).toFixed(1).padStart(6)}  ${relative(root, f.file)}`);
+  console.log(`\nFases: ${names.map((n, i) => `${n} ${((reports[i]!.total?.durationMs ?? 0) / 1000).toFixed(0)} s`).join(', ')}`);
+  console.log(`${sum('passed')} passed, ${sum('failed')} failed, ${sum('skipped')} skipped`);
+}
+
+const lock = await readLock();
+// One Chromium for every browser file of the run (both phases).
+let chromium: SharedChromium | undefined;
+if (files.some((f) => f.startsWith('tests/browser/'))) {
+  chromium = await startSharedChromium();
+  Object.assign(env, chromium.env);
+}
+let status = 0;
+const ran: string[] = [];
+try {
+  for (const phase of phases) {
+    const code = await runPhase(phase);
+    ran.push(phase.name);
+    if (code !== 0) status = code;
+  }
+} finally {
+  await chromium?.close();
+  lock.release();
+}
+if (ran.length) printDurations(ran);
+rmSync(REPORTS, { recursive: true, force: true });
+process.exit(status);

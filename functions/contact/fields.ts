@@ -15,6 +15,10 @@ export interface ContactFields {
   nota: number | null;
   /** Slug of the product the visitor asked about, when given. */
   produto: string;
+  /** The grade of the reading a lead is about (a report asked for under a result); absent on the form's leads. */
+  grau?: string | null;
+  /** The address of that reading's result page. */
+  resultado?: string;
 }
 
 /** The form's fields in page order (errors are reported in this order). */

@@ -37,8 +37,16 @@ export interface DeliveryState {
   ultimoErro: string | null;
 }
 
+/**
+ * What a lead asks for: `contato`, the contact form (and a confirmed follow-up); `relatorio`, the report of a
+ * result by e-mail (functions/report/). Leads stored before this field are `contato`.
+ */
+export type LeadKind = 'contato' | 'relatorio';
+
 export interface Lead {
   seq: number;
+  /** Absent on leads stored before it existed: `contato`. */
+  tipo?: LeadKind;
   /** Stable identifier sent to the webhook (body `id` and `Idempotency-Key` header: receivers drop repeats on it). */
   id: string;
   recebidoEm: string;
@@ -58,6 +66,7 @@ const isoOrNull = z.string().nullable();
 /** The shape a record must have to be delivered or listed (extra members are allowed). */
 const leadShape = z.object({
   seq: z.number().int().positive(),
+  tipo: z.enum(['contato', 'relatorio']).optional(),
   id: z.string().min(1),
   recebidoEm: z.string(),
   campos: z.object({
@@ -68,6 +77,8 @@ const leadShape = z.object({
     mensagem: z.string(),
     nota: z.number().nullable(),
     produto: z.string(),
+    grau: z.string().nullable().optional(),
+    resultado: z.string().optional(),
   }),
   entrega: z.object({
     estado: z.enum(['pendente', 'entregue']),
@@ -105,11 +116,12 @@ export async function readLead(store: Store, seq: number): Promise<LeadRecord> {
 }
 
 /** Stores a new lead (pending delivery, due now). Throws StoreUnavailableError when the store fails. */
-export async function saveLead(store: Store, now: () => number, campos: ContactFields): Promise<Lead> {
+export async function saveLead(store: Store, now: () => number, campos: ContactFields, tipo: LeadKind = 'contato'): Promise<Lead> {
   const { count: seq } = await store.hit(SEQ_KEY, SEQ_WINDOW_SECONDS);
   const at = new Date(now()).toISOString();
   const lead: Lead = {
     seq,
+    ...(tipo === 'contato' ? {} : { tipo }),
     id: `contato-${seq}-${crypto.randomUUID().slice(0, 8)}`,
     recebidoEm: at,
     campos,

@@ -42,14 +42,19 @@ const oneLine = (text: string): string => text.replace(LINE_BREAKS, ' ').trim();
 function summary(lead: Lead, escape: Escape): string {
   const { campos } = lead;
   const field = (value: string) => escape(oneLine(value));
-  const lines = [`Novo contato pelo site: ${field(campos.nome)} ${escape('<')}${field(campos.email)}${escape('>')}`];
+  const lines = [
+    lead.tipo === 'relatorio'
+      ? `Pedido de relatório pelo site: ${escape('<')}${field(campos.email)}${escape('>')}`
+      : `Novo contato pelo site: ${field(campos.nome)} ${escape('<')}${field(campos.email)}${escape('>')}`,
+  ];
   if (campos.empresa) lines.push(`Empresa: ${field(campos.empresa)}`);
   if (campos.site) lines.push(`Site: ${field(campos.site)}`);
   if (campos.produto) {
     const subject = resolveSubject(campos.produto);
     lines.push(`Assunto: ${field(subject ? `${subject.label} (${campos.produto})` : campos.produto)}`);
   }
-  if (campos.nota !== null) lines.push(`Nota da medição: ${campos.nota}`);
+  if (campos.nota !== null) lines.push(`Nota da medição: ${campos.nota}${campos.grau ? ` (grau ${field(campos.grau)})` : ''}`);
+  if (campos.resultado) lines.push(`Resultado: ${field(campos.resultado)}`);
   lines.push('Mensagem:');
   for (const line of campos.mensagem.split('\n')) lines.push(`> ${escape(line)}`);
   return lines.join('\n');
@@ -68,7 +73,7 @@ function cut(text: string, max: number): string {
 export function webhookPayload(lead: Lead, origin: string): Record<string, unknown> {
   const { campos } = lead;
   return {
-    tipo: 'contato',
+    tipo: lead.tipo ?? 'contato',
     id: lead.id,
     recebidoEm: lead.recebidoEm,
     nome: campos.nome,
@@ -78,6 +83,8 @@ export function webhookPayload(lead: Lead, origin: string): Record<string, unkno
     mensagem: campos.mensagem,
     nota: campos.nota,
     produto: campos.produto || null,
+    grau: campos.grau ?? null,
+    resultado: campos.resultado ?? null,
     origem: origin,
     text: summary(lead, slackEscape),
     content: cut(summary(lead, discordEscape), DISCORD_CONTENT_MAX),

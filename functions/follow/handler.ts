@@ -15,29 +15,24 @@
  * written to a log or a URL.
  */
 import { contactEmail } from '../../src/config/site.ts';
-import { CONTACT_LIMITS, HONEYPOT_FIELD } from '../../src/model/contact.ts';
 import { MEASURE_PATH, resultPath } from '../../src/model/measurement.ts';
-import { EMAIL } from '../contact/fields.ts';
+import { plural } from '../../src/model/plural.ts';
+import { domainRequestBody, domainRequestOf, DOMAIN_REQUEST_MAX_BYTES as MAX_BODY_BYTES, type DomainRequest, problemTitle } from '../contact/domain-request.ts';
 import { htmlResponse } from '../html/response.ts';
 import { renderShellPage } from '../html/shell.ts';
 import { escapeHtml } from '../../src/model/escape.ts';
 import type { RequestContext } from '../context.ts';
 import { type ErrorCode, errorResponse } from '../http/errors.ts';
 import type { Problem } from '../http/pipeline.ts';
-import { methods, precondition, readBody, sameOrigin, validate, type Validated } from '../http/steps.ts';
+import { methods, precondition, readBody, sameOrigin, validate } from '../http/steps.ts';
 import { byPath, route, type RouteExchange } from '../route.ts';
 import { FOLLOW_CANCEL_PATH, FOLLOW_CONFIRM_PATH, FOLLOW_PATH } from '../../src/model/paths.ts';
-import { normalizeDomain } from '../readiness/domain.ts';
 import { cancelFollow, confirmFollow, requestFollow } from './follow.ts';
 import { FOLLOW_STYLESHEET } from './form-html.ts';
 import { cancelUrl, describeInterval } from './messages.ts';
 import { getSubscription, tokenTarget } from './subscriptions.ts';
 
-const MAX_BODY_BYTES = 8 * 1024;
-const FORM_TYPE = 'application/x-www-form-urlencoded';
 const RETRY_SECONDS = 60;
-/** Controls, line and paragraph separators, bidi marks: never part of an address a person typed. */
-const INVISIBLE = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/;
 
 const wantsHtml = (request: Request): boolean => (request.headers.get('accept') ?? '').toLowerCase().includes('text/html');
 
@@ -82,7 +77,7 @@ const REFUSAL_TITLES: Partial<Record<ErrorCode, string>> = {
 
 /** A problem of a step in the client's format (`detail`: the page's heading, when the code's own does not fit). */
 const refuse = (problem: Problem, x: RouteExchange): Response =>
-  failure(x.request, x.context, problem.error, (problem.detail as string | undefined) ?? REFUSAL_TITLES[problem.error] ?? 'Não foi possível continuar', problem.description, problem.headers);
+  failure(x.request, x.context, problem.error, problemTitle(problem) ?? REFUSAL_TITLES[problem.error] ?? 'Não foi possível continuar', problem.description, problem.headers);
 
 /** Without SMTP the follow-up is not offered: 404, saying so. */
 const mailOffered = precondition<RouteExchange>('mail', async (x) => {
@@ -91,31 +86,14 @@ const mailOffered = precondition<RouteExchange>('mail', async (x) => {
   return notOffered(x.request, x.context);
 });
 
-/** The request to follow: a measured domain, an e-mail address, the consent; a filled honeypot is marked. */
-interface FollowRequest {
-  dominio: string;
-  email: string;
-  bot: boolean;
-}
+/** The form's words that are the follow-up's own. */
+const FOLLOW_TEXTS = {
+  formato: 'com os campos email, dominio e consentimento=sim',
+  paraQue: 'para recebermos os avisos',
+  consentimento: 'Para acompanhar o domínio, marque a autorização para receber as mensagens descritas no formulário.',
+};
 
-function followRequest(x: RouteExchange): Validated<FollowRequest> {
-  const { config } = x.context;
-  const form = new URLSearchParams(x.found.body?.text ?? '');
-  const problem = (detail: string, description: string) => ({ ok: false as const, problem: { error: 'invalid_request' as const, description, detail } });
-  const domain = normalizeDomain(form.get('dominio') ?? '', { allowLoopback: config.readinessAllowLoopback });
-  if (!domain.ok) return problem('Domínio inválido', domain.reason);
-  const rawEmail = (form.get('email') ?? '').trim();
-  if (!rawEmail) return problem('Confira o e-mail', 'Informe o seu e-mail, para recebermos os avisos.');
-  if (rawEmail.length > CONTACT_LIMITS.email || INVISIBLE.test(rawEmail) || !EMAIL.test(rawEmail)) {
-    return problem('Confira o e-mail', 'Confira o e-mail: ele precisa ter o formato nome@empresa.com.br, sem espaços nem caracteres invisíveis.');
-  }
-  if (form.get('consentimento') !== 'sim') {
-    return problem('Falta a autorização', 'Para acompanhar o domínio, marque a autorização para receber as mensagens descritas no formulário.');
-  }
-  return { ok: true, value: { dominio: domain.domain, email: rawEmail, bot: (form.get(HONEYPOT_FIELD) ?? '') !== '' } };
-}
-
-async function subscribe({ dominio, email: rawEmail, bot }: FollowRequest, x: RouteExchange): Promise<Response> {
+async function subscribe({ dominio, email: rawEmail, bot }: DomainRequest, x: RouteExchange): Promise<Response> {
   const { request, context } = x;
   const { config } = context;
   const sent = (): Response =>
@@ -153,8 +131,8 @@ async function subscribe({ dominio, email: rawEmail, bot }: FollowRequest, x: Ro
       const minutes = Math.max(1, Math.ceil(outcome.retryAfterSeconds / 60));
       const description =
         outcome.quem === 'email'
-          ? `Este endereço já recebeu o número máximo de e-mails de confirmação por dia. Use o link do último e-mail, ou tente de novo em cerca de ${Math.ceil(minutes / 60)} hora(s).`
-          : `Você já fez muitos pedidos de acompanhamento na última hora. Tente de novo em cerca de ${minutes} minuto(s).`;
+          ? `Este endereço já recebeu o número máximo de e-mails de confirmação por dia. Use o link do último e-mail, ou tente de novo em cerca de ${plural(Math.ceil(minutes / 60), 'hora', 'horas')}.`
+          : `Você já fez muitos pedidos de acompanhamento na última hora. Tente de novo em cerca de ${plural(minutes, 'minuto', 'minutos')}.`;
       return failure(request, context, 'rate_limited', 'Limite de pedidos atingido', description, { 'Retry-After': String(outcome.retryAfterSeconds) });
     }
     case 'cheio':
@@ -250,20 +228,14 @@ async function cancelled(request: Request, context: RequestContext, token: strin
 const LINK_METHODS = { methods: ['GET', 'HEAD', 'POST', 'OPTIONS'], cors: false, notAllowed: () => 'Abra o link (GET) e use o botão da página (POST).' } as const;
 
 /** `POST ${FOLLOW_PATH}`: same-origin, SMTP configured, a form of at most 8 KB, its fields checked. */
-const subscribeRoute = route<FollowRequest>({
+const subscribeRoute = route<DomainRequest>({
   name: 'follow.request',
   steps: [
     methods({ methods: ['POST', 'OPTIONS'], cors: false, notAllowed: () => 'Peça o acompanhamento pelo formulário da página do resultado (POST).' }),
     sameOrigin((origin) => `Use o formulário da página do resultado, em ${origin}${MEASURE_PATH}.`),
     mailOffered,
-    readBody({
-      limit: MAX_BODY_BYTES,
-      accepts: (type) => type === FORM_TYPE,
-      unsupported: () => ({ error: 'unsupported_media_type', description: `Envie o formulário como ${FORM_TYPE}, com os campos email, dominio e consentimento=sim.` }),
-      tooLarge: { error: 'payload_too_large', description: `O formulário enviado passa de ${MAX_BODY_BYTES / 1024} KB.` },
-      unreadable: { error: 'invalid_request', description: 'O formulário enviado não é texto UTF-8 legível.' },
-    }),
-    validate(followRequest),
+    readBody(domainRequestBody(FOLLOW_TEXTS)),
+    validate(domainRequestOf(FOLLOW_TEXTS)),
   ],
   handle: subscribe,
   refuse,

@@ -44,9 +44,10 @@ export function listHeaders(origin: string, cancelToken: string): Record<string,
 }
 
 /** One block of a message: a paragraph, or a list. Written once, rendered as text and as HTML. */
-type Block = { p: string } | { ul: string[] } | { link: string; label: string };
+export type Block = { p: string } | { ul: string[] } | { link: string; label: string };
 
-function render(title: string, blocks: Block[], footer: Block[]): { text: string; html: string } {
+/** A message's body as plain text and as HTML (every value escaped), from the same blocks; also the report's (functions/report/). */
+export function renderMessageBody(title: string, blocks: Block[], footer: Block[]): { text: string; html: string } {
   const text = [...blocks, ...footer]
     .map((b) => ('p' in b ? b.p : 'ul' in b ? b.ul.map((item) => `- ${item}`).join('\n') : `${b.label}: ${b.link}`))
     .join('\n\n');
@@ -85,7 +86,7 @@ export function confirmationMessage(input: ConfirmationInput): MailMessage {
   const { origin, dominio } = input;
   const subject = `Confirme o acompanhamento de ${dominio}`;
   const every = describeInterval(input.intervalSeconds);
-  const body = render(
+  const body = renderMessageBody(
     subject,
     [
       { p: 'Olá!' },
@@ -142,7 +143,7 @@ export function alertSubject(dominio: string, change: ReadingChange): string {
 export function alertMessage(input: AlertInput): MailMessage {
   const { origin, dominio, change } = input;
   const subject = alertSubject(dominio, change);
-  const body = render(
+  const body = renderMessageBody(
     subject,
     [
       { p: `A medição de ${day(change.para)} de ${dominio} deu ${valueOf({ nota: change.nota.para, grau: change.grau.para })}; a anterior, de ${day(change.de)}, tinha dado ${valueOf({ nota: change.nota.de, grau: change.grau.de })}.` },
@@ -181,5 +182,5 @@ export function summaryMessage(input: SummaryInput): MailMessage {
   blocks.push(lines.length ? { p: 'O que mudou no período:' } : { p: 'Nenhuma verificação mudou de resultado no período.' });
   if (lines.length) blocks.push({ ul: lines });
   blocks.push({ link: `${origin}${resultPath(dominio)}`, label: 'Ver o resultado completo e o histórico' }, { p: `A próxima medição está marcada para ${day(input.nextAt)}.` });
-  return { to: input.to, subject, ...render(subject, blocks, footer(origin, dominio, input.cancelToken)), headers: listHeaders(origin, input.cancelToken) };
+  return { to: input.to, subject, ...renderMessageBody(subject, blocks, footer(origin, dominio, input.cancelToken)), headers: listHeaders(origin, input.cancelToken) };
 }

@@ -14,6 +14,7 @@
  * | `acompanhar` | 5 | 1 h | client (requests to follow a domain) | configured store, `client` budget |
  * | `acompanhar-email` | 3 | 24 h | an e-mail address, hashed (confirmation messages it receives) | configured store, `client` budget |
  * | `acompanhamento` | 400 | 24 h | everyone (measurements of followed domains, the scheduler's budget) | configured store, `state` budget |
+ * | `relatorio-email` | 3 | 24 h | an e-mail address, hashed (reports of a result it receives by e-mail) | configured store, `client` budget |
  *
  * A client is its hashed address, the /64 for IPv6 (functions/limits/client.ts). Every counter is a fixed window
  * in the configured store (memory, SQLite or Upstash), so one client has one count per policy whichever route or
@@ -24,7 +25,7 @@ import type { RequestContext } from '../context.ts';
 import type { StoreBudget } from '../store/types.ts';
 import { clientKey } from './client.ts';
 
-export type QuotaName = 'v1' | 'v1-public' | 'contato' | 'medicao' | 'instrumento' | 'instrumento-cliente' | 'acompanhar' | 'acompanhar-email' | 'acompanhamento';
+export type QuotaName = 'v1' | 'v1-public' | 'contato' | 'medicao' | 'instrumento' | 'instrumento-cliente' | 'acompanhar' | 'acompanhar-email' | 'acompanhamento' | 'relatorio-email';
 
 export interface Quota {
   /** Calls allowed per window (`q` of `RateLimit-Policy`). */
@@ -58,6 +59,8 @@ export const QUOTAS: Readonly<Record<QuotaName, Quota>> = {
   acompanhar: { limit: () => 5, windowSeconds: 3600, key: 'client', store: { prefix: 'acompanhar:visitante', budget: 'client' } },
   'acompanhar-email': { limit: () => 3, windowSeconds: 24 * 3600, key: 'email', store: { prefix: 'acompanhar:email', budget: 'client' } },
   acompanhamento: { limit: () => 400, windowSeconds: 24 * 3600, key: 'everyone', store: { prefix: 'acompanhar:medicoes', budget: 'state' } },
+  // The report of a result by e-mail (functions/report/): its leads count in `contato`; this caps what one address receives.
+  'relatorio-email': { limit: () => 3, windowSeconds: 24 * 3600, key: 'email', store: { prefix: 'relatorio:email', budget: 'client' } },
 };
 
 /** What a counter of a quota is counting, and where it stands. */

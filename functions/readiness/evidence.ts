@@ -9,6 +9,7 @@
  * shell (`shellQuote`), so no URL, header or line can break out of its argument.
  */
 import type { Evidencia } from '../../src/model/reading.ts';
+import { type Decisive, isResponse, type Probe } from './context.ts';
 
 export type Evidence = Evidencia;
 
@@ -80,6 +81,15 @@ export function curlCommand(evidence: Evidence): string {
 export function headerLine(headers: Headers, name: string): string {
   const value = headers.get(name);
   return value === null ? `sem ${name}` : `${name}: ${value}`;
+}
+
+/**
+ * What an address answered instead of what was asked: its status, or its Content-Type when it answered 200
+ * (an HTML page, say); nothing when there was no answer (the evidence then carries the error).
+ */
+export function answeredInstead(probe: Probe): Decisive {
+  if (!isResponse(probe)) return {};
+  return probe.status === 200 ? { em: 'cabecalho', decisivo: headerLine(probe.headers, 'Content-Type') } : { em: 'status', decisivo: `HTTP ${probe.status}` };
 }
 
 /** The path of a URL (with its query) for examples in our sentences, quoted as site text. */

@@ -137,7 +137,7 @@ export function renderHistorySection(entries: readonly HistoryEntry[]): string {
   );
   parts.push(`<figure class="historico-figura">${chart(entries)}<figcaption class="small">Nota de 0 a 100 por leitura; um × marca uma leitura sem nota.</figcaption></figure>`);
   parts.push(
-    `<details class="historico-tabela"><summary>As ${entries.length === 1 ? 'leitura' : `${entries.length} leituras`} em números</summary>` +
+    `<details class="historico-tabela"><summary>${entries.length === 1 ? 'A leitura' : `As ${entries.length} leituras`} em números</summary>` +
       '<table><caption>Leituras guardadas, da mais recente à mais antiga</caption><thead><tr><th scope="col">Medido em</th><th scope="col">Nota</th><th scope="col">Grau</th></tr></thead><tbody>' +
       [...entries]
         .reverse()

@@ -4,6 +4,7 @@
  * wall, a bot challenge or a WAF page, or is too big; otherwise run every check in parallel (each URL fetched
  * once, at most 4 requests at a time per host) and score the outcomes.
  */
+import { MEASUREMENT_BUDGET_MS } from '../config.ts';
 import { detectInterference } from './analysis/challenge.ts';
 import { type ReaderKey, readerUserAgent, signRequest } from './agent/signing.ts';
 import { boundReading } from './bounds.ts';
@@ -101,7 +102,7 @@ async function measureSite(domain: string, options: MeasureOptions): Promise<Env
   const allowLoopback = options.allowLoopback ?? false;
   if (loopback && !allowLoopback) return unscored(domain, medidoEm, 'Endereços locais não são medidos.');
 
-  const totalMs = options.totalMs ?? 20_000;
+  const totalMs = options.totalMs ?? MEASUREMENT_BUDGET_MS;
   const deadline = createDeadline(totalMs);
   const { signal } = deadline;
   const userAgent = readerUserAgent(options.agentOrigin);

@@ -5,8 +5,9 @@
  *
  * The verdict's shape (`revisaoSchema`, `VEREDITOS`) is part of the reading, in src/model/reading.ts.
  *
- * The texts here are the instrument's own (standard names, revisions, migration notes): never text read from
- * the measured site, so they need no bounding (bounds.ts bounds what the site controls).
+ * The texts here are the instrument's own (standard names, revisions, migration notes). A check whose `forma` or
+ * `migracao` names what the site sent (a legacy term, say) quotes it with `siteText` (evidence.ts), which bounds it;
+ * bounds.ts bounds the rest of what the site controls.
  */
 import { type AgentStandardId, standardById } from '../../src/model/agent-standards.ts';
 import type { RevisaoVerificada, Veredito } from '../../src/model/reading.ts';

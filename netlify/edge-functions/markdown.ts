@@ -11,6 +11,6 @@ export default (request: Request, context: Context): Promise<Response> =>
 
 export const config: Config = {
   path: '/*',
-  excludedPath: ["/a2a","/agent/*","/api","/api/","/api/v1","/api/v1/*","/api/ia/leitura","/ask","/contato/formulario","/diagnostico-de-visibilidade-cognitiva/acompanhar","/diagnostico-de-visibilidade-cognitiva/acompanhar/*","/mcp","/mcp/docs","/busca","/api/ia/medicao","/.well-known/http-message-signatures-directory","/diagnostico-de-visibilidade-cognitiva/resultado/*","/diagnostico-de-visibilidade-cognitiva/selo/*","/_astro/*","/.well-known/*","/mcp/*","/feeds/*","/agentes/*.json"],
+  excludedPath: ["/a2a","/agent/*","/api","/api/","/api/v1","/api/v1/*","/api/ia/leitura","/ask","/contato/formulario","/diagnostico-de-visibilidade-cognitiva/acompanhar","/diagnostico-de-visibilidade-cognitiva/acompanhar/*","/mcp","/mcp/docs","/diagnostico-de-visibilidade-cognitiva/relatorio","/busca","/api/ia/medicao","/.well-known/http-message-signatures-directory","/diagnostico-de-visibilidade-cognitiva/resultado/*","/diagnostico-de-visibilidade-cognitiva/selo/*","/_astro/*","/.well-known/*","/mcp/*","/feeds/*","/agentes/*.json"],
   cache: 'manual',
 };

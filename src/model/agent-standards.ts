@@ -48,7 +48,7 @@ export const AGENT_STANDARDS: readonly AgentStandard[] = [
     legado: 'revisões até 2025-11-25, com o handshake initialize (clientes e medidores ainda o usam)',
     servimos: 'dois servidores (/mcp e /mcp/docs) na revisão 2026-07-28 (server/discover, _meta por requisição) e no caminho legado initialize, com search e fetch no formato dos conectores da OpenAI',
     mudou: 'Sem initialize e sem sessões: cada requisição leva a versão e as capacidades em _meta, server/discover passou a ser obrigatório, todo resultado tem resultType, listas e leituras trazem ttlMs e cacheScope, e tarefas viraram extensão.',
-    verificacoes: ['mcp-cartao', 'mcp-ao-vivo'],
+    verificacoes: ['mcp-cartao', 'mcp-ao-vivo', 'mcp-revisao'],
     referencia: 'https://modelcontextprotocol.io/specification/2026-07-28',
   },
   {

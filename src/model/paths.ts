@@ -48,6 +48,11 @@ export const FOLLOW_CANCEL_PATH = `${FOLLOW_PATH}/cancelar`;
 
 /** The A2A agent (JSON-RPC binding, functions/a2a/handler.ts). */
 export const A2A_PATH = '/a2a';
+/**
+ * "Receber o relatório por e-mail" under a result (functions/report/): POST here stores the request as a lead of the
+ * contact pipeline (and, with SMTP, sends the report).
+ */
+export const REPORT_PATH = `${MEASURE_PATH}/relatorio`;
 
 /** The two MCP servers' endpoints (functions/mcp/servers.ts). */
 export const MCP_PATHS = { product: '/mcp', docs: '/mcp/docs' } as const;

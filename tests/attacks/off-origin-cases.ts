@@ -74,6 +74,17 @@ export const OFF_ORIGIN_CASES: readonly OffOriginCase[] = [
     reportedBy: { check: 'llms-txt-links', detail: /quebrados: “\/sobre\.md” \(302 para outra origem\)/ },
   },
   {
+    name: 'the ARD catalog is announced elsewhere (Agentmap: in robots.txt)',
+    site: (elsewhere) =>
+      withOverride((path, res) => {
+        if (path !== '/robots.txt') return false;
+        res.writeHead(200, { 'content-type': 'text/plain' });
+        res.end(`User-agent: *\nAllow: /\n\nAgentmap: ${elsewhere}/.well-known/ard.json\n`);
+        return true;
+      }),
+    reportedBy: { check: 'ard', detail: /anúncio que não carrega: Agentmap: no robots\.txt → “http:\/\/localhost:\d+\/\.well-known\/ard\.json” \(em outra origem, não seguido\)/ },
+  },
+  {
     name: 'the sitemap is declared elsewhere',
     site: (elsewhere) =>
       withOverride((path, res) => {

@@ -17,7 +17,8 @@ import { MemoryStore } from '../../functions/store/memory.ts';
 import { type LocalServer, startLocalServer } from '../../server/local.ts';
 import { runAxe } from '../helpers/axe.ts';
 import { resetServices, testServices } from '../helpers/services.ts';
-import { CHROMIUM, CHROMIUM_ARGS, requireSystem } from '../helpers/system.ts';
+import { CHROMIUM, requireSystem } from '../helpers/system.ts';
+import { connectBrowser } from '../helpers/browser.ts';
 
 const services = testServices();
 const skip = requireSystem(CHROMIUM, 'chromium');
@@ -53,8 +54,7 @@ before(async () => {
   await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
   otherOrigin = `http://127.0.0.1:${(other.address() as AddressInfo).port}`;
   assert.notEqual(new URL(server.url).origin, otherOrigin);
-  const { chromium } = await import('playwright-core');
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  browser = await connectBrowser();
 });
 after(async () => {
   if (skip) return;

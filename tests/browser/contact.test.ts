@@ -15,23 +15,23 @@ import { loadConfig } from '../../functions/config.ts';
 import { MemoryStore } from '../../functions/store/memory.ts';
 import { type LocalServer, startLocalServer } from '../../server/local.ts';
 import { runAxe, runAxeReplayed } from '../helpers/axe.ts';
-import { CHROMIUM, CHROMIUM_ARGS, requireSystem, VIEWPORTS, SCREENSHOTS } from '../helpers/system.ts';
+import { CHROMIUM, requireSystem, VIEWPORTS, SCREENSHOTS } from '../helpers/system.ts';
+import { BROWSER_CONCURRENCY, connectBrowser } from '../helpers/browser.ts';
 
 const skip = requireSystem(CHROMIUM, 'chromium');
 
 
-describe('contact form in Chromium', { skip }, () => {
+describe('contact form in Chromium', { skip, concurrency: BROWSER_CONCURRENCY }, () => {
   let server: LocalServer;
   let browser: Browser;
   /** This file's own services: every request of its server reads them. */
   const services = testServices();
 
   before(async () => {
-    const { chromium } = await import('playwright-core');
     server = await startLocalServer({ port: 0, services });
     // The page posts from the server's own address: it must be the configured service origin (cross-site check).
     resetServices(services, { config: loadConfig({ ...process.env, SITE_URL: server.url, CONTACT_WEBHOOK_URL: '' }), store: new MemoryStore() });
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    browser = await connectBrowser();
     await mkdir(SCREENSHOTS, { recursive: true });
   });
   after(async () => {

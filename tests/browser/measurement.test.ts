@@ -17,7 +17,8 @@ import { defaultNetwork } from '../../functions/readiness/fetch/network.ts';
 import { MemoryStore } from '../../functions/store/memory.ts';
 import { type LocalServer, startLocalServer } from '../../server/local.ts';
 import { bareSite, type Fixture, type GuardNetwork, guardNetwork, startFixture } from '../helpers/readiness.ts';
-import { CHROMIUM, CHROMIUM_ARGS, requireSystem, SCREENSHOTS } from '../helpers/system.ts';
+import { CHROMIUM, requireSystem, SCREENSHOTS } from '../helpers/system.ts';
+import { connectBrowser } from '../helpers/browser.ts';
 import { resetServices, testServices } from '../helpers/services.ts';
 
 /** This file's own services: every server it starts serves with them. */
@@ -41,8 +42,7 @@ before(async () => {
   // The page posts from the server's own address: it must be the configured service origin (cross-site check).
   resetServices(services, { config: loadConfig({ ...process.env, SITE_URL: server.url, READINESS_ALLOW_LOOPBACK: '1', READINESS_PAUSED: '' }), store: new MemoryStore() });
   site = await startFixture(bareSite);
-  const { chromium } = await import('playwright-core');
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  browser = await connectBrowser();
   await mkdir(SCREENSHOTS, { recursive: true });
 });
 after(async () => {

@@ -11,7 +11,8 @@ import { type LocalServer, startLocalServer } from '../../server/local.ts';
 import { NAV } from '../../src/layouts/trail.ts';
 import { FREE_TOOL, PAID_DIAGNOSTIC } from '../../src/model/offer.ts';
 import { runAxe, runAxeReplayed } from '../helpers/axe.ts';
-import { CHROMIUM, CHROMIUM_ARGS, requireSystem } from '../helpers/system.ts';
+import { CHROMIUM, requireSystem } from '../helpers/system.ts';
+import { BROWSER_CONCURRENCY, connectBrowser } from '../helpers/browser.ts';
 
 const skip = requireSystem(CHROMIUM, 'chromium');
 const LABELS = ['Soluções', 'Objetivos', 'Medição gratuita', 'Blog', 'Preços', 'Sobre', 'Contato'];
@@ -29,11 +30,10 @@ let browser: Browser;
 const menu = (page: Page) => page.getByRole('navigation', { name: 'Principal' });
 const highlighted = (page: Page) => menu(page).locator('a.on').allInnerTexts();
 
-describe('the menu in Chromium', { skip }, () => {
+describe('the menu in Chromium', { skip, concurrency: BROWSER_CONCURRENCY }, () => {
   before(async () => {
-    const { chromium } = await import('playwright-core');
     server = await startLocalServer({ port: 0 });
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    browser = await connectBrowser();
   });
   after(async () => {
     await browser?.close();

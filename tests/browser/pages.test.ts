@@ -15,7 +15,8 @@ import { themePath } from '../../src/model/blog.ts';
 import { runAxe } from '../helpers/axe.ts';
 import { expectedThemes } from '../helpers/blog-listings.ts';
 import { firstPublished, publishedPages } from '../helpers/published.ts';
-import { CHROMIUM, CHROMIUM_ARGS, requireSystem, SCREENSHOTS } from '../helpers/system.ts';
+import { CHROMIUM, requireSystem, SCREENSHOTS } from '../helpers/system.ts';
+import { BROWSER_CONCURRENCY, connectBrowser, inParallel } from '../helpers/browser.ts';
 
 const skip = requireSystem(CHROMIUM, 'chromium');
 
@@ -101,11 +102,10 @@ const ldTypes = (page: Page): Promise<string[]> =>
 
 const screenshotName = (name: string) => `${SCREENSHOTS}${name}.png`;
 
-describe('page templates in Chromium', { skip }, () => {
+describe('page templates in Chromium', { skip, concurrency: BROWSER_CONCURRENCY }, () => {
   before(async () => {
-    const { chromium } = await import('playwright-core');
     server = await startLocalServer({ port: 0 });
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    browser = await connectBrowser();
     strict = await browser.newContext({ viewport: { width: 1280, height: 900 }, colorScheme: 'light', reducedMotion: 'reduce' });
     axeContext = await browser.newContext({ viewport: { width: 1280, height: 900 }, colorScheme: 'light', bypassCSP: true });
     for (const context of [strict, axeContext]) context.setDefaultTimeout(10_000);
@@ -229,25 +229,29 @@ describe('page templates in Chromium', { skip }, () => {
   test('every other published page: no console errors under the CSP and zero axe-core violations', async () => {
     const covered = new Set(templates.map((t) => t.path));
     const rest = published.map((p) => (p.rota === 'index' ? '/' : `/${p.rota}`)).filter((path) => !covered.has(path));
-    const found: string[] = [];
-    let current = '';
-    const page = await strict.newPage();
-    const problems = watch(page, () => current);
-    const axePage = await axeContext.newPage();
-    try {
-      for (const path of rest) {
-        current = `${server.url}${path}`;
-        const before = problems.length;
-        const response = await page.goto(current, { waitUntil: 'load' });
-        if (response?.status() !== 200) found.push(`${path}: HTTP ${response?.status()}`);
-        found.push(...problems.slice(before).map((p) => `${path}: ${p}`));
-        await axePage.goto(current);
-        found.push(...(await runAxe(axePage)).map((v) => `${path}: ${v}`));
-      }
-    } finally {
-      await page.close();
-      await axePage.close();
-    }
+    // A few pages at once, each path in pages of its own; the findings keep the order of the paths.
+    const found = (
+      await inParallel(rest, BROWSER_CONCURRENCY, async (path) => {
+        const current = `${server.url}${path}`;
+        const page = await strict.newPage();
+        const problems = watch(page, () => current);
+        const axePage = await axeContext.newPage();
+        const lines: string[] = [];
+        try {
+          const response = await page.goto(current, { waitUntil: 'load' });
+          if (response?.status() !== 200) lines.push(`${path}: HTTP ${response?.status()}`);
+          await axePage.goto(current);
+          const violations = await runAxe(axePage);
+          // What the page logged until now (it stays open while axe runs on its twin page).
+          lines.push(...problems.map((p) => `${path}: ${p}`));
+          lines.push(...violations.map((v) => `${path}: ${v}`));
+        } finally {
+          await page.close();
+          await axePage.close();
+        }
+        return lines;
+      })
+    ).flat();
     assert.ok(rest.length > 0);
     assert.deepEqual(found, [], `${rest.length} páginas verificadas`);
   });

@@ -9,7 +9,8 @@ import type { Browser } from 'playwright-core';
 import { type LocalServer, startLocalServer } from '../../server/local.ts';
 import { loadPrices, PAYMENT_TITLE } from '../../src/model/prices.ts';
 import { runAxe, runAxeReplayed } from '../helpers/axe.ts';
-import { CHROMIUM, CHROMIUM_ARGS, requireSystem } from '../helpers/system.ts';
+import { CHROMIUM, requireSystem } from '../helpers/system.ts';
+import { BROWSER_CONCURRENCY, connectBrowser } from '../helpers/browser.ts';
 
 const skip = requireSystem(CHROMIUM, 'chromium');
 
@@ -21,11 +22,10 @@ const VIEWPORTS = [
   { name: '390 px', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
 ] as const;
 
-describe('/precos in Chromium', { skip }, () => {
+describe('/precos in Chromium', { skip, concurrency: BROWSER_CONCURRENCY }, () => {
   before(async () => {
-    const { chromium } = await import('playwright-core');
     server = await startLocalServer({ port: 0 });
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    browser = await connectBrowser();
   });
   after(async () => {
     await browser?.close();

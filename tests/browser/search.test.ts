@@ -9,19 +9,19 @@ import { after, before, describe, test } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { type LocalServer, startLocalServer } from '../../server/local.ts';
 import { runAxe } from '../helpers/axe.ts';
-import { CHROMIUM, CHROMIUM_ARGS, requireSystem, VIEWPORTS, SCREENSHOTS } from '../helpers/system.ts';
+import { CHROMIUM, requireSystem, VIEWPORTS, SCREENSHOTS } from '../helpers/system.ts';
+import { BROWSER_CONCURRENCY, connectBrowser } from '../helpers/browser.ts';
 
 const skip = requireSystem(CHROMIUM, 'chromium');
 
 
-describe('site search in Chromium', { skip }, () => {
+describe('site search in Chromium', { skip, concurrency: BROWSER_CONCURRENCY }, () => {
   let server: LocalServer;
   let browser: Browser;
 
   before(async () => {
-    const { chromium } = await import('playwright-core');
     server = await startLocalServer({ port: 0 });
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    browser = await connectBrowser();
     await mkdir(SCREENSHOTS, { recursive: true });
   });
   after(async () => {

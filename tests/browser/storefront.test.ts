@@ -19,7 +19,8 @@ import { buildProjectCopy, copyProject } from '../../scripts/lib/project-copy.ts
 import { type LocalServer, startLocalServer } from '../../server/local.ts';
 import { PAID_DIAGNOSTIC, SAMPLE_REPORT } from '../../src/model/offer.ts';
 import { runAxe, runAxeReplayed } from '../helpers/axe.ts';
-import { CHROMIUM, CHROMIUM_ARGS, SCREENSHOTS, requireSystem } from '../helpers/system.ts';
+import { CHROMIUM, SCREENSHOTS, requireSystem } from '../helpers/system.ts';
+import { connectBrowser } from '../helpers/browser.ts';
 
 const skip = requireSystem(CHROMIUM, 'chromium');
 const SCREENS = [
@@ -43,8 +44,7 @@ async function clean(page: Page, label: string, axeContext: BrowserContext, java
 
 describe('the storefront in Chromium', { skip }, () => {
   before(async () => {
-    const { chromium } = await import('playwright-core');
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    browser = await connectBrowser();
     site = await startLocalServer({ port: 0 });
     // A build with every way to talk set by the environment and starting prices filled in precos.json.
     copyDir = await copyProject('storefront');

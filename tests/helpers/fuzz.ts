@@ -182,6 +182,8 @@ const FUNCTION_PATHS = [
   '/diagnostico-de-visibilidade-cognitiva/acompanhar',
   '/diagnostico-de-visibilidade-cognitiva/acompanhar/confirmar?t={token}',
   '/diagnostico-de-visibilidade-cognitiva/acompanhar/cancelar?t={token}',
+  '/diagnostico-de-visibilidade-cognitiva/relatorio',
+  '/diagnostico-de-visibilidade-cognitiva/relatorio',
 ] as const;
 
 const DOMAINS = [

@@ -4,7 +4,7 @@
  * `--expose-gc`; talks over IPC:
  *
  *   child → parent  { type: 'ready', port }
- *   parent → child  { type: 'memory', gc?: boolean }  →  { type: 'memory', rss, heapUsed, external }
+ *   parent → child  { type: 'memory', gc?: boolean }  →  { type: 'memory', rss, heapUsed, external, connections }
  *
  * Configuration comes from the environment as for `npm start` (the contract's default quotas unless
  * RATE_LIMIT_V1 / RATE_LIMIT_PUBLIC say otherwise; the embedded in-memory store).
@@ -15,9 +15,12 @@ const server = await startLocalServer({ port: 0 });
 
 process.on('message', (message: { type?: string; gc?: boolean }) => {
   if (message?.type !== 'memory') return;
-  if (message.gc && typeof globalThis.gc === 'function') globalThis.gc();
-  const { rss, heapUsed, external } = process.memoryUsage();
-  process.send?.({ type: 'memory', rss, heapUsed, external });
+  // The sockets still open (the load's keep-alive clients until the server has closed them).
+  server.server.getConnections((_error, connections) => {
+    if (message.gc && typeof globalThis.gc === 'function') globalThis.gc();
+    const { rss, heapUsed, external } = process.memoryUsage();
+    process.send?.({ type: 'memory', rss, heapUsed, external, connections });
+  });
 });
 process.on('disconnect', () => void server.close().then(() => process.exit(0)));
 process.send?.({ type: 'ready', port: server.port });

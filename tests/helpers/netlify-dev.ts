@@ -1,7 +1,8 @@
 /**
  * The site under Netlify's own local emulator, `@netlify/dev`: static files of dist/ with `_headers` and
  * `_redirects`, the functions from netlify/functions/*.mts (generated from functions/routes.ts, bundled by
- * Netlify's tooling on every request) and the edge function netlify/edge-functions/markdown.ts in Deno.
+ * Netlify's tooling) and the edge function netlify/edge-functions/markdown.ts in Deno. `startNetlifyDev` runs all
+ * of it in a child process (tests/helpers/netlify-dev-process.ts) and hands the test its address.
  *
  * A plain Node http server plays Netlify's CDN: every request goes through `handleAndIntrospectNodeRequest`,
  * and the server's own origin is the emulator's `serverAddress`, where the edge function's `context.next()`
@@ -17,11 +18,17 @@
  * to be delivered to the client"; redirecting is one of the documented uses), so `deliverEdgeRedirects` makes
  * that one fetch with `redirect: 'manual'` while the emulator runs (it runs in this process).
  *
+ * One thing is done faster than the emulator does it, with the same result: `@netlify/dev` bundles a function
+ * again for every request (zip-it-and-ship-it and esbuild into a fresh temporary folder, seconds each here),
+ * although its functions registry has already bundled each function once when it registered it (and bundles it
+ * again when one of its files changes). `reuseRegisteredBundles` makes every request use that bundle: the code
+ * that answers is the same bundle of the same sources, built once.
+ *
  * The edge function needs Deno on PATH: the npm package `deno` (devDependency, 2.8.x: 2.9 rejects the flags
  * the emulator passes) puts it in node_modules/.bin. When the emulator cannot start Deno it silently serves
  * without edge functions, so `startNetlifyDev` asserts that the edge function answered before returning.
  */
-import { spawnSync } from 'node:child_process';
+import { fork, spawnSync } from 'node:child_process';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { delimiter } from 'node:path';
@@ -67,6 +74,50 @@ async function send(res: ServerResponse, response: Response): Promise<void> {
 /** The header the emulator's edge invoker sets on its request to the Deno server (the functions to run). */
 const EDGE_FUNCTIONS_HEADER = 'x-nf-edge-functions';
 
+/** What `@netlify/functions-dev` keeps that the harness reads: its registry's functions and their bundling. */
+interface FunctionsHandlerInternals {
+  globalBuildDirectory?: string;
+  scan: Promise<void>;
+  registry: { functions: Map<string, { getBuildData(): Promise<unknown> }> };
+}
+
+/**
+ * Makes the emulator's functions handler invoke the bundle its registry built when it registered the function
+ * (awaited if still building) instead of bundling the function again into the request's own temporary folder:
+ * `NetlifyFunction.invoke` builds only when it is given a build folder, and the handler hands it the request's
+ * (or, without one, its global folder). `bundled()` resolves once every registered function is bundled. `undo`
+ * restores the handler.
+ */
+async function reuseRegisteredBundles(): Promise<{ bundled(): Promise<void>; undo(): void }> {
+  const { FunctionsHandler } = await import('@netlify/functions-dev');
+  type Invoke = (this: FunctionsHandlerInternals, request: Request, route: unknown, func: unknown, buildDirectory?: string) => Promise<Response>;
+  type Match = (this: FunctionsHandlerInternals, request: Request, buildDirectory?: string) => Promise<unknown>;
+  const prototype = FunctionsHandler.prototype as unknown as { invoke: Invoke; match: Match };
+  const { invoke, match } = prototype;
+  const handlers = new Set<FunctionsHandlerInternals>();
+  prototype.invoke = function (request, route, func) {
+    this.globalBuildDirectory = undefined;
+    return invoke.call(this, request, route, func, undefined);
+  };
+  prototype.match = function (request, buildDirectory) {
+    handlers.add(this);
+    return match.call(this, request, buildDirectory);
+  };
+  return {
+    async bundled() {
+      if (!handlers.size) throw new Error('o emulador não consultou as funções: o pacote de cada uma não pôde ser aguardado');
+      for (const handler of handlers) {
+        await handler.scan;
+        await Promise.all([...handler.registry.functions.values()].map((func) => func.getBuildData()));
+      }
+    },
+    undo() {
+      prototype.invoke = invoke;
+      prototype.match = match;
+    },
+  };
+}
+
 /**
  * Makes the emulator's request to its edge runtime return the edge function's redirects instead of following
  * them (see the top of this file); every other `fetch` of this process is left as it is. Returns the undo.
@@ -86,7 +137,36 @@ function deliverEdgeRedirects(): () => void {
   };
 }
 
+/**
+ * The emulator behind its harness server, in a process of its own (tests/helpers/netlify-dev-process.ts): the same
+ * emulator costs this process three times the CPU inside a node:test test (its bundling and its request chain) as
+ * in a plain Node process. The test talks to it over HTTP only.
+ */
 export async function startNetlifyDev(): Promise<NetlifyDevServer> {
+  if (requireDeno()) throw new Error('Deno indisponível');
+  const child = fork(fileURLToPath(new URL('./netlify-dev-process.ts', import.meta.url)), [], {
+    env: { ...process.env, SITE_URL: process.env.SITE_URL ?? siteOrigin() },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const url = await new Promise<string>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`o processo do @netlify/dev saiu (${code}) antes de servir`)));
+    child.on('message', (message: { type?: string; url?: string; error?: string }) => {
+      if (message.type === 'ready' && message.url) resolve(message.url);
+      if (message.type === 'error') reject(new Error(message.error));
+    });
+  });
+  return {
+    url,
+    async close() {
+      child.send({ type: 'close' });
+      await exited;
+    },
+  };
+}
+
+/** The emulator and its harness server in this process (the body of tests/helpers/netlify-dev-process.ts). */
+export async function serveNetlifyDev(): Promise<NetlifyDevServer> {
   if (requireDeno()) throw new Error('Deno indisponível');
   // Functions run in this process: pin the service origin to the one the build used (SITE_URL, or the
   // default), so that the emulator's own variables (URL, CONTEXT) do not change what the functions answer.
@@ -134,9 +214,11 @@ export async function startNetlifyDev(): Promise<NetlifyDevServer> {
   });
 
   const restoreFetch = deliverEdgeRedirects();
+  const bundles = await reuseRegisteredBundles();
   const close = async () => {
     await dev.stop();
     restoreFetch();
+    bundles.undo();
     server.closeAllConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
   };
@@ -147,6 +229,8 @@ export async function startNetlifyDev(): Promise<NetlifyDevServer> {
     // (tens of seconds on a loaded machine), and an edge invocation waiting on that would hit the edge
     // runtime's request timeout (36 s).
     await (await dev.handle(new Request(new URL('/', url), { headers: { 'x-nf-passthrough': 'passthrough' } })))?.arrayBuffer();
+    // Every function bundled before the first request that may need one (from inside an edge invocation too).
+    await bundles.bundled();
     // The edge function must have answered (the emulator skips edge functions when Deno fails to start).
     const probe = await fetch(new URL('/', url));
     await probe.arrayBuffer();

@@ -9,6 +9,9 @@
  *
  * `pauseRedis()` freezes the Redis process (SIGSTOP) to simulate a dead backend: commands hang and the
  * client's timeout has to fire. `resumeRedis()` sends SIGCONT.
+ *
+ * `elapse(ms)` lets time pass for the data without waiting: every key that expires is given an expiry `ms`
+ * earlier (PEXPIRETIME, then PEXPIREAT), so Redis itself expires what would have expired by then.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -30,6 +33,10 @@ export interface RedisBridge {
   command(args: string[]): Promise<unknown>;
   pauseRedis(): void;
   resumeRedis(): void;
+  /** Resolves once Redis has answered every command the bridge passed on before (one connection, in order). */
+  drain(): Promise<void>;
+  /** As if `ms` had passed: every key with an expiry expires `ms` earlier (Redis drops those now due). */
+  elapse(ms: number): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -165,6 +172,16 @@ export async function startRedisBridge(): Promise<RedisBridge> {
     resumeRedis() {
       if (paused) redis.kill('SIGCONT');
       paused = false;
+    },
+    async drain() {
+      await client.sendCommand(['PING']);
+    },
+    async elapse(ms) {
+      for (const key of (await client.sendCommand(['KEYS', '*'])) as string[]) {
+        const at = Number(await client.sendCommand(['PEXPIRETIME', key]));
+        // -1: no expiry; -2: gone meanwhile. An expiry in the past deletes the key, as its expiry would have.
+        if (at > 0) await client.sendCommand(['PEXPIREAT', key, String(at - ms)]);
+      }
     },
     async stop() {
       if (paused) redis.kill('SIGCONT');

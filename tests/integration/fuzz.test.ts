@@ -107,8 +107,8 @@ function areaOf(r: FuzzRequest): Area {
   // The per-domain result pages are pages for people (an unmeasured domain is a 404 page that offers to measure it).
   if (route.name === 'readiness' && pathname.startsWith(RESULT_PREFIX)) return 'page';
   if (route.name === 'readiness') return 'measurement';
-  // The contact form and the follow-up's request and links: forms for people, whose errors may be pages.
-  if (route.name === 'contact' || route.name === 'follow') return 'contact';
+  // The contact form, the follow-up's request and links, the report by e-mail: forms for people, whose errors may be pages.
+  if (route.name === 'contact' || route.name === 'follow' || route.name === 'report') return 'contact';
   // The search page is a page for people: its refusals (a query too long, another method) are pages too.
   if (route.name === 'search') return 'page';
   if (pathname === '/api/ia/leitura' || /^\/api\/v1\/prontidao\//.test(pathname)) return 'reading';

@@ -5,8 +5,9 @@
  * for the same check: status, the headers the project decides, and the body where it is deterministic.
  * Any difference is a bug in the shared code, not in this test.
  *
- * One emulator instance, checks in sequence: it bundles a function on every request (seconds each on this
- * 2-core machine). Under CI the suite never skips: without a working Deno it fails.
+ * One emulator instance, checks in sequence; each function is bundled once, when the emulator registers it, and
+ * that bundle answers every request (tests/helpers/netlify-dev.ts). Under CI the suite never skips: without a
+ * working Deno it fails.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';

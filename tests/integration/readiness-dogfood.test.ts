@@ -70,10 +70,11 @@ test('the service measuring its own local server gets A+', async () => {
   // Issue 21: our MCP answers the current revision, with OpenAI's search/fetch pair.
   const revision = verificacoes.find((v) => v.id === 'mcp-revisao');
   assert.equal(revision?.status, 'passou', revision?.detalhe);
-  assert.match(revision?.detalhe ?? '', /^MCP atual em http:\/\/localhost:\d+\/mcp: .*Revisão testada: 2026-07-28; respondida: 2026-07-28\. Oferece search e fetch/);
+  assert.match(revision?.detalhe ?? '', /^MCP atual em “\/mcp”: .*supportedVersions \["2026-07-28".*\. Oferece search e fetch.*Forma atual \(MCP \(Model Context Protocol\) 2026-07-28\)\.$/);
   assert.equal(envelope.interfaces?.exigidas, true);
   // Issue 21: every check of a standard of late 2026 finds our site in the current form, naming the revision.
   for (const [id, padrao] of [
+    ['mcp-revisao', 'mcp'],
     ['ard', 'ard'],
     ['nlweb', 'nlweb'],
     ['content-usage', 'aipref'],

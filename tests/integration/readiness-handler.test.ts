@@ -16,6 +16,7 @@ import { envelopeSchema } from '../../src/model/reading.ts';
 import { defaultNetwork } from '../../functions/readiness/fetch/network.ts';
 import { readingResponse, readRecordedReading } from '../../functions/readiness/read-reading.ts';
 import { readHistory } from '../../functions/readiness/history.ts';
+import { renderReportSection } from '../../functions/report/form-html.ts';
 import { renderHistorySection } from '../../functions/readiness/history-html.ts';
 import { renderResultSection } from '../../functions/readiness/result-page.ts';
 import { MemoryStore } from '../../functions/store/memory.ts';
@@ -178,7 +179,8 @@ describe('POST /api/ia/medicao', () => {
     assert.equal(typeof html, 'string');
     const historico = renderHistorySection(await readHistory(services.store, site.host));
     assert.match(historico, /<section class="historico"/);
-    assert.equal(html, renderResultSection(leitura, loadConfig(process.env).origin, {}, { historico }));
+    // The report by e-mail under a scored result (and no follow-up offer: SMTP is not configured here).
+    assert.equal(html, renderResultSection(leitura, loadConfig(process.env).origin, {}, { historico, relatorio: renderReportSection(site.host) }));
     assert.match(html as string, /^<section class="medicao-resultado"[\s\S]*<\/section>$/);
   });
 

@@ -37,13 +37,14 @@ after(async () => {
   resetServices(services);
   await Promise.all([server.close(), ...fixtures.map((f) => f.close())]);
 });
+/** The instrument open to loopback fixtures, without limits in the way; `extra` adds to the environment. */
+const hostileConfig = (extra: Record<string, string> = {}) =>
+  loadConfig({ ...process.env, READINESS_ALLOW_LOOPBACK: '1', READINESS_PAUSED: '', READINESS_GATE_PER_MINUTE: '1000', READINESS_MEASUREMENTS_PER_DAY: '1000', ...extra });
+
 beforeEach(() => {
   network = guardNetwork();
   services.network = network;
-  resetServices(services, {
-    config: loadConfig({ ...process.env, READINESS_ALLOW_LOOPBACK: '1', READINESS_PAUSED: '', READINESS_GATE_PER_MINUTE: '1000', READINESS_MEASUREMENTS_PER_DAY: '1000' }),
-    store: new MemoryStore(),
-  });
+  resetServices(services, { config: hostileConfig(), store: new MemoryStore() });
 });
 afterEach(() => {
   assert.deepEqual(network.violations, [], 'the instrument never left loopback');
@@ -145,11 +146,13 @@ describe('a measurement cut short by the deadline records nothing', () => {
     assert.ok(Date.now() - started < 5_000, `${Date.now() - started} ms`);
   });
 
-  // The real 20 s budget, end to end: `npm test` runs it; the fast tier (TEST_TIER=fast) leaves it to npm test.
-  const fastTier = process.env.TEST_TIER === 'fast' && 'the 20 s budget end to end runs in npm test';
-  test('POST /api/ia/medicao: 503 indisponivel with an honest motivo, the server answering meanwhile, no reading recorded', { timeout: 60_000, skip: fastTier }, async () => {
-    // The hostile 4.9 MB home page, and every other resource answering just under the per-request limit:
-    // the checks cannot finish in 20 s.
+  // The budget end to end, through the handler: a budget of BUDGET_MS set as the operator would (READINESS_BUDGET_MS;
+  // the contract's 20 s is the default, tests/unit/config.test.ts), so the test waits seconds, not 20.
+  const BUDGET_MS = 4_000;
+  test('POST /api/ia/medicao: 503 indisponivel with an honest motivo at the configured budget, the server answering meanwhile, no reading recorded', { timeout: 60_000 }, async () => {
+    resetServices(services, { config: hostileConfig({ READINESS_BUDGET_MS: String(BUDGET_MS) }), store: services.store });
+    // The hostile 4.9 MB home page, and every other resource answering later than the budget allows (and just
+    // under the per-request limit): the checks cannot finish in time.
     const site = await startFixture(hostileSite(heavy, 5_500));
     fixtures.push(site);
     const started = Date.now();
@@ -159,8 +162,8 @@ describe('a measurement cut short by the deadline records nothing', () => {
     assert.equal(res.status, 503);
     assert.ok(res.headers.get('retry-after'));
     assert.equal(envelope.estado, 'indisponivel');
-    assert.match(envelope.motivo ?? '', /passou do limite de 20 s.*Nenhuma leitura foi registrada/);
-    assert.ok(elapsed >= 19_000 && elapsed < 25_000, `ended by its 20 s budget (${elapsed} ms)`);
+    assert.match(envelope.motivo ?? '', new RegExp(`passou do limite de ${BUDGET_MS / 1000} s.*Nenhuma leitura foi registrada`));
+    assert.ok(elapsed >= BUDGET_MS - 1_000 && elapsed < BUDGET_MS + 5_000, `ended by its ${BUDGET_MS / 1000} s budget (${elapsed} ms)`);
     assert.ok(slowestMs < RESPONSIVE_MS, `the server answered other calls within ${Math.round(slowestMs)} ms`);
     const recorded = envelopeSchema.parse(await (readingResponse(await readRecordedReading(testContext(services, 'teste-hostil'), site.host))).json());
     assert.equal(recorded.estado, 'ausente', 'nothing recorded from a measurement cut short');

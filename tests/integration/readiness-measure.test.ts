@@ -83,7 +83,8 @@ describe('agent-ready fixture', () => {
   test('the MCP server answers the current revision (2026-07-28) with search and fetch', () => {
     const check = verificacao(envelope, 'mcp-revisao');
     assert.equal(check?.status, 'passou');
-    assert.match(check?.detalhe ?? '', /^MCP atual em .*Revisão testada: 2026-07-28; respondida: 2026-07-28\. Oferece search e fetch/);
+    assert.match(check?.detalhe ?? '', /^MCP atual em “\/mcp”: .*supportedVersions \["2026-07-28".*\. Oferece search e fetch.*Forma atual \(MCP \(Model Context Protocol\) 2026-07-28\)\.$/);
+    assert.equal(check?.revisao?.veredito, 'atual');
   });
 
   test('every request carried the User-Agent and a valid Web Bot Auth signature (verified by web-bot-auth)', async () => {
@@ -131,7 +132,8 @@ describe('scored sites with gaps', () => {
     assert.equal(verificacao(envelope, 'mcp-ao-vivo')?.status, 'passou');
     const check = verificacao(envelope, 'mcp-revisao');
     assert.equal(check?.status, 'parcial', check?.detalhe);
-    assert.match(check?.detalhe ?? '', /^MCP legado em .*initialize respondeu com protocolVersion 2025-06-18\. Revisão testada: 2026-07-28; respondida: 2025-06-18\./);
+    assert.match(check?.detalhe ?? '', /^MCP legado em .*initialize respondeu com protocolVersion 2025-06-18\. .*Forma anterior aceita \(2025-06-18, pelo handshake initialize\); a atual é MCP \(Model Context Protocol\) 2026-07-28\.$/);
+    assert.equal(check?.revisao?.veredito, 'legado');
     const lacuna = envelope.lacunas.find((l) => l.verificacao === 'mcp-revisao');
     assert.match(lacuna?.comoCorrigir ?? '', /Migre para o MCP 2026-07-28 mantendo o initialize/);
     assert.ok((envelope.nota ?? 0) >= 90, `nota ${envelope.nota}`);

@@ -98,7 +98,7 @@ describe('a site serving only the earlier forms', () => {
     assert.match(check(envelope, 'ard').revisao?.forma ?? '', /^v0\.9: \/\.well-known\/ai-catalog\.json$/);
     assert.match(check(envelope, 'ard').revisao?.migracao ?? '', /\/\.well-known\/ard\.json/);
     assert.match(check(envelope, 'nlweb').revisao?.forma ?? '', /^0\.54/);
-    assert.match(check(envelope, 'content-usage').revisao?.migracao ?? '', /train-genai → train-ai/);
+    assert.match(check(envelope, 'content-usage').revisao?.migracao ?? '', /“train-genai” → train-ai/);
     assert.match(check(envelope, 'web-bot-auth').revisao?.forma ?? '', /application\/http-message-signatures-directory,/);
   });
 
@@ -146,7 +146,7 @@ describe('402 and pay-per-crawl', () => {
     assert.match(v.detalhe, /pediram pagamento ao leitor, que age a pedido de uma pessoa/);
     assert.match(v.detalhe, /pay-per-crawl \(crawler-price\)/);
     assert.match(v.detalhe, /x402 v2 \(PAYMENT-REQUIRED\)/);
-    assert.match(v.detalhe, /preço USD 0\.01/);
+    assert.match(v.detalhe, /preço “USD 0\.01”/);
     assert.equal(v.revisao?.veredito, 'atual');
     assert.ok(envelope.lacunas.some((l) => l.verificacao === 'pagamento-402' && /a pedido de uma pessoa/.test(l.titulo)));
   });

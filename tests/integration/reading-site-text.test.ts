@@ -21,6 +21,7 @@ import { type ReaderKey, readerKeyFrom } from '../../functions/readiness/agent/s
 import { CHECKS } from '../../functions/readiness/checks/index.ts';
 import { type Envelope, envelopeSchema, SITE_DATA_NOTICE } from '../../src/model/reading.ts';
 import { measure } from '../../functions/readiness/measure.ts';
+import { siteSegments } from '../../functions/readiness/evidence.ts';
 import { saveReading } from '../../functions/readiness/readings.ts';
 import { DEVELOPER_SECTION_ID } from '../../functions/readiness/result-page.ts';
 import { type LocalServer, startLocalServer } from '../../server/local.ts';
@@ -61,7 +62,12 @@ const hostileSite: FixtureHandler = (req, res, { origin }) => {
           `<link rel="canonical" href="${attr(`https://${ATTACKER_HOST}/${one(1)}`)}">` +
           `<script type="application/ld+json">${JSON.stringify({ '@context': 'https://schema.org', '@type': 'Organization', name: all.join(' '), url: `https://${ATTACKER_HOST}/` }).replace(/</g, '\\u003c')}</script>` +
           `</head><body><p>${attr(all.join(' '))}</p><p>${'Texto. '.repeat(100)}</p></body></html>`,
-        { 'content-signal': headerValue(one(2)), link: `<https://${ATTACKER_HOST}/x>; rel="${headerValue(one(3)).replace(/"/g, '')}"`, 'strict-transport-security': headerValue(one(4)) },
+        {
+          'content-signal': headerValue(one(2)),
+          link: `<https://${ATTACKER_HOST}/x>; rel="${headerValue(one(3)).replace(/"/g, '')}"`,
+          'strict-transport-security': headerValue(one(4)),
+          'content-usage': headerValue(one(9)),
+        },
       );
     case '/robots.txt':
       return send(200, 'text/html', `User-agent: *\n${all.map((v) => `Content-Signal: ${headerValue(v)}`).join('\n')}\nDisallow: /${headerValue(one(5))}\n`);
@@ -73,7 +79,17 @@ const hostileSite: FixtureHandler = (req, res, { origin }) => {
       return send(200, 'application/json', JSON.stringify({ name: all.join(' '), version: one(8), remotes: [{ type: 'streamable-http', url: `https://${ATTACKER_HOST}/mcp` }] }));
     case '/.well-known/agent-card.json':
       return send(200, 'application/json', JSON.stringify({ name: all.join(' '), description: one(9) }));
+    case '/.well-known/ard.json':
+      return send(200, 'application/json', JSON.stringify({ entries: [{ identifier: one(0), displayName: 'x', type: 'application/x+json', url: one(12) }] }));
+    case '/ask': {
+      // Answers the safe GET like NLWeb, then streams named events whose first name is the site's text.
+      if (req.method !== 'POST') return send(200, 'application/json', JSON.stringify({ _meta: { version: '0.54' }, results: [] }));
+      const event = (name: string) => `event: ${headerValue(name)}\ndata: {}\n\n`;
+      return send(200, 'text/event-stream', event(one(14)) + event('result') + event('complete'));
+    }
     default:
+      // One llms.txt link charges the reader, with a price of the site's choosing.
+      if (path.startsWith('/p1-')) return send(402, 'text/plain', 'Pagamento exigido', { 'crawler-price': headerValue(one(7)) });
       return send(404, 'text/html', `<h1>${attr(one(10))}</h1>`);
   }
 };
@@ -105,6 +121,17 @@ describe('site text is inert wherever a reading is shown (issue 18, item 1)', ()
   test('the measurement did read the hostile text (it is in the reading, quoted)', () => {
     const details = hostile.camadas.flatMap((c) => c.verificacoes.map((v) => v.detalhe)).join('\n');
     assert.match(details, /“[^”]*atacante\.example/);
+    // The checks of the 2026 standards quote what they repeat: entry fields, preferences, event names, prices, paths.
+    const detail = (id: string) => hostile.camadas.flatMap((c) => c.verificacoes).find((v) => v.id === id)?.detalhe ?? '';
+    assert.match(detail('ard'), /identifier “[^”]*atacante\.example[^”]*”/);
+    assert.match(detail('ard'), /url “[^”]*atacante\.example[^”]*” não é um endereço absoluto/);
+    assert.match(detail('content-usage'), /^Content-Usage ilegível \(cabeçalho da página inicial: “<a href=[^”]*atacante\.example/);
+    assert.match(detail('nlweb'), /o primeiro evento nomeado é “&lt;img[^”]*”, não start/);
+    assert.match(detail('pagamento-402'), /preço “<img src=https:\/\/atacante\.example[^”]*”\): “\/p1-/);
+    for (const id of ['ard', 'content-usage', 'nlweb', 'pagamento-402']) {
+      const outside = siteSegments(detail(id)).filter((s) => !s.site).map((s) => s.text).join('');
+      assert.ok(!outside.includes('atacante'), `${id}: ${detail(id)}`);
+    }
     assert.ok(hostile.camadas.flatMap((c) => c.verificacoes).flatMap((v) => v.evidencias ?? []).some((e) => JSON.stringify(e).includes(ATTACKER_HOST)));
   });
   test('the result twin: no link, image or HTML the site chose; its text only as code', async () => {

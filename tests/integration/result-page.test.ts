@@ -1,19 +1,23 @@
 /**
  * The result page for people (`/diagnostico-de-visibilidade-cognitiva/resultado/<dominio>`), through the real
- * local server: the recorded reading in the site's layout, its markdown twin, `noindex`, the share link, "medir de
+ * local server: the recorded reading in the site's layout, for the buyer first (issue 20: the verdict, the offer beside
+ * it, the fixes in plain words, then the developer's section), its markdown twin, `noindex`, the share link, "medir de
  * novo", the offer (WhatsApp only with CONTACT_WHATSAPP), the 404 that offers a measurement, one address per
  * domain, storage down, and `?site=` on the measurement page leading here.
  */
-import { PAID_DIAGNOSTIC } from '../../src/model/offer.ts';
+import { PAID_DIAGNOSTIC, SAMPLE_REPORT } from '../../src/model/offer.ts';
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, test } from 'node:test';
 import { loadConfig } from '../../functions/config.ts';
 import type { Envelope } from '../../src/model/reading.ts';
 import { saveReading } from '../../functions/readiness/readings.ts';
+import { CHECK_WORDS, verdictFor } from '../../functions/readiness/buyer-words.ts';
+import { topFixes } from '../../functions/readiness/priorities.ts';
 import { whatsappHref } from '../../functions/readiness/result-page.ts';
 import { MemoryStore } from '../../functions/store/memory.ts';
 import { type Store, StoreUnavailableError } from '../../functions/store/types.ts';
 import { type LocalServer, startLocalServer } from '../../server/local.ts';
+import { sampleReading } from '../helpers/readings.ts';
 import { resetServices, testServices } from '../helpers/services.ts';
 
 const services = testServices();
@@ -81,8 +85,57 @@ describe('result page for people', () => {
     const html = await (await get(`${PAGE}exemplo.com.br`)).text();
     const href = whatsappHref('5511987654321', PAID_DIAGNOSTIC.nome, 'exemplo.com.br', 'D');
     assert.ok(html.includes(`href="${href}"`), 'the wa.me link');
+    // "Falar no WhatsApp" and "Pedir proposta" as equals: the same button, side by side.
+    const actions = html.match(/<p class="medicao-oferta-acoes">([\s\S]*?)<\/p>/)?.[1] ?? '';
+    assert.deepEqual([...actions.matchAll(/<a class="([^"]+)" href="[^"]+"[^>]*>([^<]+)<\/a>/g)].map((m) => [m[1], m[2]]), [
+      ['btn', 'Falar no WhatsApp'],
+      ['btn', 'Pedir proposta'],
+    ]);
     assert.equal(new URL(href).searchParams.get('text'), `Olá! Quero conversar sobre o ${PAID_DIAGNOSTIC.nome} para exemplo.com.br (grau D na medição gratuita).`);
     assert.equal(new URL(href).pathname, '/5511987654321');
+  });
+
+  test('for the buyer first: the verdict and the score, the offer beside them, the fixes in plain words, then the developer', async () => {
+    const sample = sampleReading('loja-exemplo.com.br');
+    await saveReading(services.store, sample);
+    const html = await (await get(`${PAGE}loja-exemplo.com.br`)).text();
+    const verdict = verdictFor(sample);
+    const at = (needle: string) => {
+      const i = html.indexOf(needle);
+      assert.ok(i >= 0, `falta: ${needle}`);
+      return i;
+    };
+    // In this order: verdict and score, the offer (price, delivery, the two buttons, the sample report), the history,
+    // the fixes, the report by e-mail, the developer's section.
+    const order = [
+      at(`<h3 class="veredito-titulo">${verdict.titulo}</h3>`),
+      at(`<strong>Nota ${sample.nota} de 100</strong>`),
+      at(`<p class="veredito">${verdict.texto}</p>`),
+      at('<aside class="medicao-oferta panel"'),
+      at('entregue em 10 dias úteis'),
+      at('>Pedir proposta</a>'),
+      at(`<a href="${SAMPLE_REPORT.path}">`),
+      at('<section class="historico"'),
+      at('<h3 id="resultado-correcoes-titulo">O que corrigir primeiro</h3>'),
+      at('<h3 id="relatorio-titulo">Receber o relatório por e-mail</h3>'),
+      at('<h3 id="para-o-seu-desenvolvedor-titulo">Para o seu desenvolvedor</h3>'),
+    ];
+    assert.deepEqual(order, [...order].sort((a, b) => a - b));
+    // Three to five fixes, in the buyer's words, each linked to its technical entry below.
+    const fixes = topFixes(sample);
+    assert.ok(fixes.length >= 3 && fixes.length <= 5);
+    const items = [...html.matchAll(/<li class="correcao"><h4>([^<]+)<\/h4><p>([^<]+)<\/p>[\s\S]*?<a href="#(dev-[a-z0-9-]+)">/g)];
+    assert.deepEqual(
+      items.map((m) => [m[1], m[2], m[3]]),
+      fixes.map((f) => [CHECK_WORDS[f.verificacao]!.titulo, CHECK_WORDS[f.verificacao]!.explicacao, `dev-${f.verificacao}`]),
+    );
+    for (const [, , , anchor] of items) assert.ok(html.includes(`id="${anchor}"`), `the technical entry ${anchor}`);
+    // Everything above the developer's section is in the buyer's words: no standard, header or "(s)".
+    const buyer = html.slice(html.indexOf('<section class="medicao-resultado"'), html.indexOf('id="para-o-seu-desenvolvedor"'));
+    assert.doesNotMatch(buyer.replace(/<[^>]+>/g, ' '), /RFC|Accept:|text\/markdown|\p{L}\((?:s|es)\)|lacuna\(s\)/u);
+    // The developer's section has its own shareable link (and a copy button /medicao.js reveals).
+    assert.ok(html.includes(`Link desta seção: <a href="${server.url}${PAGE}loja-exemplo.com.br#para-o-seu-desenvolvedor">`));
+    assert.match(html, /<button class="btn ghost" type="button" data-copiar="[^"]+#para-o-seu-desenvolvedor" hidden>Copiar o link para o desenvolvedor<\/button>/);
   });
 
   test('markdown twin: the .md address and Accept: text/markdown', async () => {
@@ -97,6 +150,11 @@ describe('result page for people', () => {
       assert.match(md, /\*\*Como corrigir:\*\* Libere o GPTBot no robots\.txt\./);
       assert.match(md, /- falhou: \*\*robots\.txt\*\* \(0 de 4\)/);
       assert.ok(md.includes(`## ${PAID_DIAGNOSTIC.nome}`), 'the offer, by the paid diagnostic\'s one name');
+      // The buyer's view first (what the grade means, what to fix), then the developer's section, the core of the twin.
+      assert.ok(md.includes(`**${verdictFor(reading).titulo}.**`), 'the verdict');
+      assert.ok(md.indexOf('## O que corrigir primeiro') < md.indexOf('## Para o seu desenvolvedor'));
+      assert.ok(md.indexOf('## Para o seu desenvolvedor') < md.indexOf('### Lacunas e como corrigir'));
+      assert.match(md, /\[Pedir proposta\]\(http:\/\/127\.0\.0\.1:\d+\/contato\/formulario\?produto=diagnostico-completo&site=exemplo\.com\.br&nota=42#formulario\)/);
     }
   });
 

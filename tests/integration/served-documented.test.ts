@@ -27,6 +27,7 @@ const UNDOCUMENTED_FUNCTIONS: Record<string, string> = {
   contact: 'o formulário de contato do site (HTML para pessoas), fora da API pública',
   follow: 'o acompanhamento de um domínio por e-mail (formulário do site e links das mensagens, para pessoas), fora da API pública',
   mcp: 'JSON-RPC do MCP, descrito pelos cartões /.well-known/mcp/*',
+  report: 'o pedido do relatório de um resultado por e-mail (formulário da página do resultado, para pessoas), fora da API pública',
   search: 'a busca do site (HTML para pessoas), a página para pessoas da mesma busca de /api/v1/busca',
   readiness: 'a medição do formulário do site, as páginas de resultado e os selos (para pessoas) e o diretório de chaves Web Bot Auth, fora da API pública',
 };

@@ -25,14 +25,33 @@ import { resetServices, testContext, testServices } from '../helpers/services.ts
 /** This file's own services: every server it starts serves with them. */
 const services = testServices();
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/**
+ * A store under test and how time passes for it: the embedded stores read an injected clock, which `elapse`
+ * moves; Redis keeps its own clock, so `elapse` moves every key's expiry that much earlier (tests/helpers/redis.ts).
+ */
+interface TimedStore {
+  store: Store;
+  elapse(ms: number): Promise<void>;
+}
 
-function contractSuite(name: string, make: () => Store, skip: false | string = false): void {
+/** A clock for the embedded stores, moved by hand. */
+function manualClock(): { now: () => number; elapse(ms: number): Promise<void> } {
+  let clock = Date.now();
+  return {
+    now: () => clock,
+    elapse: async (ms) => {
+      clock += ms;
+    },
+  };
+}
+
+function contractSuite(name: string, make: () => TimedStore, skip: false | string = false): void {
   describe(`store contract: ${name}`, { skip }, () => {
     let store: Store;
+    let elapse: TimedStore['elapse'];
     let prefix: string;
     before(() => {
-      store = make();
+      ({ store, elapse } = make());
       prefix = `t-${randomBytes(6).toString('hex')}:`;
     });
     const k = (key: string) => prefix + key;
@@ -72,7 +91,7 @@ function contractSuite(name: string, make: () => Store, skip: false | string = f
       await store.set(k('ttl'), 'short', { ttlSeconds: 1 });
       await store.set(k('forever'), 'long');
       assert.equal(await store.get(k('ttl')), 'short');
-      await sleep(1_150);
+      await elapse(1_150);
       assert.equal(await store.get(k('ttl')), null);
       assert.equal(await store.get(k('forever')), 'long');
       assert.equal(await store.set(k('ttl'), 'again', { ttlSeconds: 60, ifAbsent: true }), true);
@@ -93,7 +112,7 @@ function contractSuite(name: string, make: () => Store, skip: false | string = f
     test('the window turns: after it ends the count starts again at 1', async () => {
       assert.equal((await store.hit(k('w'), 1)).count, 1);
       assert.equal((await store.hit(k('w'), 1)).count, 2);
-      await sleep(1_150);
+      await elapse(1_150);
       const next = await store.hit(k('w'), 1);
       assert.equal(next.count, 1);
       assert.equal(next.resetSeconds, 1);
@@ -157,25 +176,32 @@ replayBudgetSuite('memory', (budget) => new MemoryStore({ maxKeys: budget }));
 // Made when the test runs: sqliteDir (below) exists by then and is removed after.
 replayBudgetSuite('sqlite', (budget) => new SqliteStore({ dir: join(sqliteDir, `orcamento-${randomBytes(4).toString('hex')}`), replayBudget: budget }));
 
-contractSuite('memory', () => new MemoryStore());
+contractSuite('memory', () => {
+  const clock = manualClock();
+  return { store: new MemoryStore({ now: clock.now }), elapse: clock.elapse };
+});
 
 const sqliteDir = mkdtempSync(join(tmpdir(), 'store-sqlite-'));
 after(() => rmSync(sqliteDir, { recursive: true, force: true }));
-contractSuite('sqlite (node:sqlite, file under a data folder)', () => new SqliteStore({ dir: sqliteDir }));
+contractSuite('sqlite (node:sqlite, file under a data folder)', () => {
+  const clock = manualClock();
+  return { store: new SqliteStore({ dir: sqliteDir, now: clock.now }), elapse: clock.elapse };
+});
 
 describe('sqlite store persistence', () => {
   test('what one instance wrote, a new instance on the same folder reads (a restart); expiry survives too', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'store-sqlite-restart-'));
+    const clock = manualClock();
     try {
-      const first = new SqliteStore({ dir });
+      const first = new SqliteStore({ dir, now: clock.now });
       await first.set('lead', { nome: 'Ana', ç: 'ação' });
       await first.set('short', 'x', { ttlSeconds: 1 });
       assert.equal((await first.hit('seq', 3600)).count, 1);
       first.close();
-      const second = new SqliteStore({ dir });
+      const second = new SqliteStore({ dir, now: clock.now });
       assert.deepEqual(await second.get('lead'), { nome: 'Ana', ç: 'ação' });
       assert.equal((await second.hit('seq', 3600)).count, 2);
-      await sleep(1_100);
+      await clock.elapse(1_100);
       assert.equal(await second.get('short'), null);
       second.close();
     } finally {
@@ -201,7 +227,8 @@ after(async () => {
 
 contractSuite('upstash (real @upstash/redis → REST bridge → redis-server)', () => {
   assert.ok(bridge);
-  return new UpstashStore({ url: bridge.url, token: bridge.token });
+  const redis = bridge;
+  return { store: new UpstashStore({ url: redis.url, token: redis.token }), elapse: (ms) => redis.elapse(ms) };
 }, skipRedis);
 
 replayBudgetSuite('upstash', (budget) => {

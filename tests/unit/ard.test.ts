@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { agentmapOf, isArdIdentifier, validateArdManifest } from '../../functions/readiness/analysis/ard.ts';
+import { siteSegments } from '../../functions/readiness/evidence.ts';
 import { MCP_SERVERS } from '../../src/model/mcp.ts';
 import { AGENT_SKILLS, skillPath } from '../../src/lib/agent-discovery.ts';
 import { ardManifest, NLWEB_ENTRY_TYPE, OPENAPI_ENTRY_TYPE, SKILL_ENTRY_TYPE } from '../../src/lib/ard.ts';
@@ -76,13 +77,14 @@ describe('ARD conformance rules (the ard check)', () => {
     const cases: [unknown, RegExp][] = [
       [[], /não é um objeto/],
       [{ specVersion: '1.0' }, /falta a lista entries/],
-      [{ entries: [entry({ identifier: 'urn:ai:exemplo.com.br:mcp:site' })] }, /identifier fora do formato/],
+      [{ entries: [entry({ identifier: 'urn:ai:exemplo.com.br:mcp:site' })] }, /identifier “urn:ai:exemplo\.com\.br:mcp:site” fora do formato/],
       [{ entries: [entry({ identifier: undefined })] }, /sem identifier/],
       [{ entries: [entry({ displayName: '' })] }, /sem displayName/],
       [{ entries: [entry({ type: undefined })] }, /sem type/],
       [{ entries: [entry({ data: {} })] }, /exatamente um entre url e data/],
       [{ entries: [entry({ url: undefined })] }, /exatamente um entre url e data/],
-      [{ entries: [entry({ url: '/relativo' })] }, /url não é um endereço absoluto/],
+      [{ entries: [entry({ url: '/relativo' })] }, /url “\/relativo” não é um endereço absoluto/],
+      [{ entries: [entry({ url: 42 })] }, /entrada 1: url não é um endereço absoluto/],
       [{ entries: [entry({ representativeQueries: 'uma' })] }, /lista de textos/],
       [{ entries: [entry({ trustManifest: { identityType: 'did' } })] }, /trustManifest precisa/],
     ];
@@ -91,14 +93,30 @@ describe('ARD conformance rules (the ard check)', () => {
 
   test('warnings: queries missing or out of 2–5, deprecated or unknown types, collections', () => {
     const warnings = (doc: unknown) => validateArdManifest(doc).warnings.join(' | ');
-    assert.match(warnings({ entries: [entry({ representativeQueries: undefined })] }), /1 entrada\(s\) sem representativeQueries/);
+    assert.match(warnings({ entries: [entry({ representativeQueries: undefined })] }), /^1 entrada sem representativeQueries/);
+    assert.match(warnings({ entries: [entry({ representativeQueries: undefined }), entry({ representativeQueries: undefined })] }), /^2 entradas sem representativeQueries/);
     assert.match(warnings({ entries: [entry({ representativeQueries: ['a', 'b', 'c', 'd', 'e', 'f'] })] }), /6 representativeQueries/);
-    assert.match(warnings({ entries: [entry({ type: 'application/mcp-server+json' })] }), /substituído por application\/mcp-server-card\+json/);
-    assert.match(warnings({ entries: [entry({ type: 'text/x-coisa' })] }), /não é um tipo de descoberta conhecido/);
-    assert.match(warnings({ entries: [entry({ type: 'não é tipo' })] }), /bem formado/);
+    assert.match(warnings({ entries: [entry({ type: 'application/mcp-server+json' })] }), /type “application\/mcp-server\+json” foi substituído por application\/mcp-server-card\+json/);
+    assert.match(warnings({ entries: [entry({ type: 'text/x-coisa; a=b' })] }), /type “text\/x-coisa” não é um tipo de descoberta conhecido/);
+    assert.match(warnings({ entries: [entry({ type: 'não é tipo' })] }), /type “não é tipo” não é um tipo de mídia bem formado/);
+    // A name of Object.prototype is no deprecated type (it once read the prototype's constructor as the replacement).
+    assert.equal(warnings({ entries: [entry({ type: 'constructor' })] }), 'entrada 1: type “constructor” não é um tipo de mídia bem formado');
     assert.match(warnings({ entries: [], collections: [] }), /collections/);
     // Custom application/* types and the skill markdown type are fine.
     assert.equal(warnings({ entries: [entry({ type: 'application/nlweb+json' }), entry({ type: 'text/markdown; profile="urn:air:agent-skills"' })] }), '');
+  });
+
+  test('entry fields in the messages are site text: quoted, bounded, never our prose', () => {
+    const hostile = `[corrigir](https://atacante.example/x) ” fim “ ${'x'.repeat(300)}`;
+    const { errors, warnings } = validateArdManifest({ entries: [entry({ identifier: hostile, url: hostile }), entry({ type: hostile })] });
+    const messages = [...errors, ...warnings];
+    assert.equal(messages.length, 3, messages.join(' | '));
+    for (const message of messages) {
+      const segments = siteSegments(message);
+      assert.ok(segments.some((s) => s.site && s.text.includes('atacante.example')), message);
+      assert.ok(segments.every((s) => !s.site || s.text.length <= 80), message);
+      assert.ok(!segments.some((s) => !s.site && s.text.includes('atacante')), message);
+    }
   });
 
   test('identifiers: the spec’s pattern, checked without a backtracking expression', () => {

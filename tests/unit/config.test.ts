@@ -62,6 +62,13 @@ test('rate limits: contract defaults, raisable, invalid values ignored', () => {
   assert.equal(loadConfig({ RATE_LIMIT_V1: '0' }).rateLimits.v1, 120);
 });
 
+test('measurement budget: 20 s (the contract) by default; READINESS_BUDGET_MS sets another off Netlify only', () => {
+  assert.equal(loadConfig({}).readinessBudgetMs, 20_000);
+  assert.equal(loadConfig({ READINESS_BUDGET_MS: '3000' }).readinessBudgetMs, 3_000);
+  assert.equal(loadConfig({ READINESS_BUDGET_MS: 'rápido' }).readinessBudgetMs, 20_000);
+  assert.equal(loadConfig({ NETLIFY: 'true', URL: 'https://x.example', READINESS_BUDGET_MS: '3000' }).readinessBudgetMs, 20_000);
+});
+
 test('address salt: RATE_LIMIT_SALT or derived, stable', () => {
   assert.equal(loadConfig({ RATE_LIMIT_SALT: 'sal' }).addressSalt, 'sal');
   assert.equal(loadConfig({ AGENT_JWT_SECRET: 'x' }).addressSalt, loadConfig({ AGENT_JWT_SECRET: 'x' }).addressSalt);

@@ -94,7 +94,7 @@ describe('the page shell is the site layout', () => {
     assert.match(page, /<link rel="stylesheet" href="\/medicao.css">/);
     assert.match(page, /<h1>Medição de exemplo\.com\.br<\/h1>/);
     assert.match(page, /<a href="\/diagnostico-de-visibilidade-cognitiva">Medir outro domínio<\/a>/);
-    assert.match(page, /<a href="\/diagnostico-de-visibilidade-cognitiva\/como-pontuamos">Como a nota é calculada<\/a>/);
+    assert.match(page, /veja <a href="\/diagnostico-de-visibilidade-cognitiva\/como-pontuamos">como a nota é calculada<\/a>\./);
   });
 
   test('layer bars take the color band of their grade (src/model/measurement.ts)', () => {
@@ -124,7 +124,8 @@ describe('inserted values stay text (tests/attacks/html-injection-cases.ts)', ()
       const all = assertInert(page);
       assert.equal(textOf(all.find((e) => e.name === 'h1')!), `Medição de ${value}`);
       assert.equal(classed(all, 'medicao-dominio').map(textOf).join(''), value);
-      assert.equal(textOf(all.find((e) => e.name === 'h4')!).trim(), `${value} média`);
+      // The lacuna's technical title, in the developer's section (the buyer's fixes above it are our words).
+      assert.equal(textOf(all.find((e) => e.name === 'h5')!).trim(), `${value} média (x)`);
       assert.ok(all.some((e) => e.name === 'li' && textOf(e).endsWith(value)), 'the check detail');
       assert.equal(classed(all, 'medicao-teto').map(textOf).join(''), `A nota foi limitada a 39 por uma lacuna grave: ${value}.`);
 

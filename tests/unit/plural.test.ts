@@ -18,7 +18,7 @@ test('the number agrees with its words; zero takes the plural', () => {
 });
 
 test('no "(s)" plural in the sources of visitor text', () => {
-  const roots = ['functions/readiness', 'functions/contact', 'functions/search', 'functions/html', 'src/components', 'src/layouts', 'src/lib', 'public'];
+  const roots = ['functions/readiness', 'functions/contact', 'functions/follow', 'functions/report', 'functions/search', 'functions/html', 'src/components', 'src/layouts', 'src/lib', 'public'];
   const files = roots.flatMap((root) =>
     readdirSync(root, { recursive: true, withFileTypes: true })
       .filter((e) => e.isFile() && /\.(?:ts|astro|js)$/.test(e.name))

@@ -53,7 +53,7 @@ export function parseContentUsage(value: string): UsagePreference {
     const token = Array.isArray(member) && member[0] instanceof Token ? member[0].toString() : undefined;
     if ((AIPREF_TERMS as readonly string[]).includes(key)) {
       if (token === 'y' || token === 'n') result.terms[key as AiprefTerm] = token === 'y';
-    } else if (key in LEGACY_AIPREF_TERMS) result.legacy.push(key);
+    } else if (Object.hasOwn(LEGACY_AIPREF_TERMS, key)) result.legacy.push(key);
   }
   return result;
 }

@@ -12,13 +12,19 @@
  *
  * Also `agentmapOf`: the `Agentmap:` record of a robots.txt (ARD's robots.txt discovery), read line by line.
  * Site text never reaches a regex that could backtrack: identifiers are split on `:` and each piece is checked
- * against an anchored character class.
+ * against an anchored character class. The messages are pt-BR sentences for the check's `detalhe`: the entry
+ * fields they quote (a bad identifier, type or url) are quoted as site text (`siteText`).
  */
+import { plural } from '../../../src/model/plural.ts';
 import { isObject } from '../context.ts';
+import { siteText } from '../evidence.ts';
 import { robotsRecords } from './robots-records.ts';
 
 /** Entries read at most (a catalog of agentic resources for one domain has a handful). */
 export const ARD_MAX_ENTRIES = 500;
+/** Characters of an entry field quoted into a message. */
+const FIELD_MAX = 80;
+const field = (value: string): string => siteText(value, FIELD_MAX);
 
 /** The discovery types the conformance suite knows; custom `application/*` types are accepted without a warning. */
 const KNOWN_TYPES = new Set([
@@ -76,17 +82,17 @@ export function validateArdManifest(doc: unknown): ArdValidation {
     }
     const identifier = entry.identifier;
     if (typeof identifier !== 'string' || identifier === '') errors.push(`${at} sem identifier`);
-    else if (!isArdIdentifier(identifier)) errors.push(`${at}: identifier fora do formato urn:air:<publicador>:<espaço>:<nome>`);
+    else if (!isArdIdentifier(identifier)) errors.push(`${at}: identifier ${field(identifier)} fora do formato urn:air:<publicador>:<espaço>:<nome>`);
     if (typeof entry.displayName !== 'string' || entry.displayName.trim() === '') errors.push(`${at} sem displayName`);
     const type = entry.type;
     if (typeof type !== 'string' || type.trim() === '') errors.push(`${at} sem type`);
-    else if (DEPRECATED_TYPES[type]) warnings.push(`${at}: type ${type} foi substituído por ${DEPRECATED_TYPES[type]}`);
-    else if (type.length > 256 || !MEDIA_TYPE.test(type.trim())) warnings.push(`${at}: type não é um tipo de mídia bem formado`);
-    else if (!KNOWN_TYPES.has(type) && !type.toLowerCase().startsWith('application/')) warnings.push(`${at}: type ${type.split(';', 1)[0]} não é um tipo de descoberta conhecido`);
+    else if (Object.hasOwn(DEPRECATED_TYPES, type)) warnings.push(`${at}: type ${field(type)} foi substituído por ${DEPRECATED_TYPES[type]}`);
+    else if (type.length > 256 || !MEDIA_TYPE.test(type.trim())) warnings.push(`${at}: type ${field(type)} não é um tipo de mídia bem formado`);
+    else if (!KNOWN_TYPES.has(type) && !type.toLowerCase().startsWith('application/')) warnings.push(`${at}: type ${field(type.split(';', 1)[0] ?? type)} não é um tipo de descoberta conhecido`);
     const hasUrl = entry.url !== undefined;
     const hasData = entry.data !== undefined;
     if (hasUrl === hasData) errors.push(`${at} precisa de exatamente um entre url e data`);
-    else if (hasUrl && (typeof entry.url !== 'string' || !isAbsoluteUrl(entry.url))) errors.push(`${at}: url não é um endereço absoluto`);
+    else if (hasUrl && (typeof entry.url !== 'string' || !isAbsoluteUrl(entry.url))) errors.push(`${at}: url ${typeof entry.url === 'string' ? `${field(entry.url)} ` : ''}não é um endereço absoluto`);
     else if (hasData && !isObject(entry.data)) errors.push(`${at}: data não é um objeto`);
     const queries = entry.representativeQueries;
     if (queries === undefined || queries === null) withoutQueries++;
@@ -97,7 +103,7 @@ export function validateArdManifest(doc: unknown): ArdValidation {
       errors.push(`${at}: trustManifest precisa ser um objeto com identity`);
     }
   });
-  if (withoutQueries > 0) warnings.push(`${withoutQueries} entrada(s) sem representativeQueries (registros não as encontram na busca)`);
+  if (withoutQueries > 0) warnings.push(`${plural(withoutQueries, 'entrada', 'entradas')} sem representativeQueries (registros não as encontram na busca)`);
   return { errors, warnings, entries: doc.entries.length };
 }
 

@@ -5,9 +5,11 @@
  * - `v054`: unnamed `data:` events, `{"_meta":…}` then `{"results":[…]}` (nlweb-ai/nlweb-ask-agent, 2026-02);
  * - `message_type`: the `begin-nlweb-response` / `result` / `end-nlweb-response` frames of the 2025 code;
  * - `json`: one JSON answer with `_meta` and `results` (or the 2025 `message_type` list), no stream.
- * Events are split with indexOf over a body the fetcher already capped; nothing here backtracks.
+ * Events are split with indexOf over a body the fetcher already capped; nothing here backtracks. A `motivo` is a
+ * pt-BR clause for the check's `detalhe`: the event names it repeats from the answer are quoted (`siteText`).
  */
 import { isObject, parseJson } from '../context.ts';
+import { siteText } from '../evidence.ts';
 
 export interface SseEvent {
   event?: string;
@@ -46,6 +48,9 @@ export type NlwebAnswer =
 const isMessageFrame = (value: unknown): boolean =>
   isObject(value) && typeof value.message_type === 'string' && /nlweb-response$|^result$/.test(value.message_type);
 
+/** An event name read from the answer, quoted for a `motivo`. */
+const eventName = (name: string): string => siteText(name, 40);
+
 /** Which NLWeb dialect an answer speaks (`contentType` without parameters). */
 export function classifyNlweb(contentType: string, body: string): NlwebAnswer {
   if (contentType === 'application/json' || (contentType.endsWith('+json') && !contentType.includes('event-stream'))) {
@@ -59,10 +64,12 @@ export function classifyNlweb(contentType: string, body: string): NlwebAnswer {
   const events = parseSse(body);
   const named = events.filter((e) => e.event !== undefined && e.event !== 'message');
   if (named.some((e) => e.event === 'start' || e.event === 'complete' || e.event === 'result')) {
-    const first = named[0];
-    const start = first?.event === 'start' ? parseJson(first.data) : undefined;
-    if (!isObject(start) || !isObject(start._meta)) return { dialeto: 'invalido', motivo: 'o primeiro evento nomeado não é start com _meta' };
-    if (named.at(-1)?.event !== 'complete') return { dialeto: 'invalido', motivo: 'o fluxo não termina com o evento complete' };
+    const first = named[0] as SseEvent & { event: string };
+    if (first.event !== 'start') return { dialeto: 'invalido', motivo: `o primeiro evento nomeado é ${eventName(first.event)}, não start` };
+    const start = parseJson(first.data);
+    if (!isObject(start) || !isObject(start._meta)) return { dialeto: 'invalido', motivo: 'o evento start não traz _meta' };
+    const last = named.at(-1) as SseEvent & { event: string };
+    if (last.event !== 'complete') return { dialeto: 'invalido', motivo: `o fluxo termina com o evento ${eventName(last.event)}, não com complete` };
     const results = named.filter((e) => e.event === 'result').map((e) => parseJson(e.data));
     const bad = results.findIndex((r, i) => !isObject(r) || r.index !== i || !isObject(r.item));
     if (bad !== -1) return { dialeto: 'invalido', motivo: `o evento result ${bad + 1} não tem {"index":${bad},"item":{…}}` };

@@ -1,11 +1,6 @@
-import { type Decisive, isResponse, type Probe } from '../context.ts';
-import { examples, siteText } from '../evidence.ts';
+import { answeredInstead, examples, siteText } from '../evidence.ts';
 import { type CheckDefinition, failed, partial } from './types.ts';
 import { plural, agree } from '../../../src/model/plural.ts';
-
-/** What a twin address answered instead of markdown: its status, or its type when it answered 200. */
-const answered = (probe: Probe): Decisive =>
-  !isResponse(probe) ? {} : probe.status === 200 ? { em: 'cabecalho', decisivo: `Content-Type: ${probe.headers.get('content-type') ?? 'ausente'}` } : { em: 'status', decisivo: `HTTP ${probe.status}` };
 
 export const markdownGemeo: CheckDefinition = {
   id: 'markdown-gemeo',
@@ -30,7 +25,7 @@ export const markdownGemeo: CheckDefinition = {
     if (untyped.length) parts.push(`${untyped.length} ${agree(untyped.length, 'servida', 'servidas')} sem Content-Type de markdown (ex.: ${examples([untyped[0]!.url], 1)}, ${untyped[0]!.probe.contentType || 'sem tipo'})`);
     if (unannounced.length) parts.push(`${unannounced.length} não ${agree(unannounced.length, 'anunciada', 'anunciadas')} na página`);
     const detail = `${parts.join('; ')}.`;
-    const missed = missing.slice(0, 3).map((m) => ctx.evidence(m.probe, !m.candidate ? { em: 'corpo', decisivo: 'nenhum <link rel="alternate" type="text/markdown">' } : answered(m.probe)));
+    const missed = missing.slice(0, 3).map((m) => ctx.evidence(m.probe, !m.candidate ? { em: 'corpo', decisivo: 'nenhum <link rel="alternate" type="text/markdown">' } : answeredInstead(m.probe)));
     if (found.length === 0) {
       return failed(
         ctx.page.markdownAlternates.length

@@ -5,10 +5,11 @@
  * (the card's, or `/mcp`):
  *
  * 1. `server/discover` as MCP 2026-07-28 asks (per-request `_meta`, `MCP-Protocol-Version`, `Mcp-Method`):
- *    a result naming 2026-07-28 (or a later revision) is **current**;
+ *    a result naming 2026-07-28 (or a later revision) is `atual`;
  * 2. otherwise `initialize` (the handshake of the revisions up to 2025-11-25): a legacy revision still honoured
- *    by today's clients (2025-03-26 to 2025-11-25) is **legacy**, with a migration note; anything older, or a
- *    server that answers neither, is **stale/invalid**;
+ *    by today's clients (2025-03-26 to 2025-11-25) is `legado`, with a migration note; anything older, or a
+ *    JSON-RPC answer without a valid handshake, is `invalido` (the verdicts of revision.ts, for the `mcp` row of
+ *    src/model/agent-standards.ts);
  * 3. `tools/list` in the era found, and one read-only call of `search` when it is listed: `search` and `fetch`
  *    in OpenAI's shape (`{results:[{id,title,url}]}`, output schemas) or not.
  *
@@ -17,16 +18,13 @@
  */
 import { LEGACY_VERSIONS, META, MODERN_VERSION } from '../../mcp/protocol.ts';
 import { isObject, isResponse, type MeasurementContext, type Probe } from '../context.ts';
-import type { Evidence } from '../evidence.ts';
-import { siteText } from '../evidence.ts';
+import { type Evidence, sitePath, siteText } from '../evidence.ts';
+import { revisionOf, type Veredito, withVerdict } from '../revision.ts';
 import { missingInterface } from './api-signals.ts';
 import { jsonRpcResult, READER_CLIENT_INFO, rpc } from './mcp-ao-vivo.ts';
 import { mcpEndpoint } from './mcp-cartao.ts';
-import { type CheckDefinition, type CheckOutcome, failed, partial, passed } from './types.ts';
+import { type CheckDefinition, type CheckOutcome, partial } from './types.ts';
 import { plural } from '../../../src/model/plural.ts';
-
-/** The verdict vocabulary of the 2026 standards. */
-export type RevisionVerdict = 'current' | 'legacy' | 'stale-invalid';
 
 export interface McpRequestRecord {
   method: string;
@@ -42,8 +40,8 @@ export interface McpRevisionReading {
   url: string;
   /** The card's endpoint when it pointed to another origin (not followed). */
   offOrigin?: string;
-  /** `absent` when nothing at the address speaks MCP in either era. */
-  verdict: RevisionVerdict | 'absent';
+  /** The verdict on the revision answered; absent when nothing at the address speaks MCP in either era. */
+  verdict?: Veredito;
   /** The revision the server answered with (the newest of `supportedVersions`, or `initialize`'s `protocolVersion`). */
   revision?: string;
   /** What decided the verdict (pt-BR). */
@@ -53,9 +51,6 @@ export interface McpRevisionReading {
   /** The evidence of each request, in order: what was asked and what came back. */
   evidencias: Evidence[];
 }
-
-/** The revision tested first: the current one. */
-export const TESTED_REVISION = MODERN_VERSION;
 
 const isRevision = (value: unknown): value is string => typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value);
 
@@ -104,7 +99,7 @@ export async function readMcpRevision(ctx: MeasurementContext): Promise<McpRevis
   });
 
   let era: 'modern' | 'legacy' | undefined;
-  let verdict: McpRevisionReading['verdict'] = 'absent';
+  let verdict: Veredito | undefined;
   let revision: string | undefined;
   let decidedBy: string;
   const legacyHeaders: Record<string, string> = {};
@@ -119,10 +114,10 @@ export async function readMcpRevision(ctx: MeasurementContext): Promise<McpRevis
     era = 'modern';
     revision = [...versions].sort().at(-1);
     if (versions.some((v) => v >= MODERN_VERSION)) {
-      verdict = 'current';
+      verdict = 'atual';
       decidedBy = `server/discover respondeu ${isResponse(discover) ? discover.status : ''} com supportedVersions ${JSON.stringify(versions)}`;
     } else {
-      verdict = 'stale-invalid';
+      verdict = 'invalido';
       decidedBy = result
         ? `server/discover respondeu, mas supportedVersions ${JSON.stringify(versions)} não nomeia ${MODERN_VERSION} nem revisão posterior`
         : `server/discover recusou ${MODERN_VERSION} (erro -32022) e só aceita ${JSON.stringify(versions)}`;
@@ -140,10 +135,10 @@ export async function readMcpRevision(ctx: MeasurementContext): Promise<McpRevis
       const session = isResponse(init) ? init.headers.get('mcp-session-id') : null;
       if (session) legacyHeaders['mcp-session-id'] = session;
       const honoured = (LEGACY_VERSIONS as readonly string[]).includes(revision);
-      verdict = honoured ? 'legacy' : 'stale-invalid';
+      verdict = honoured ? 'legado' : 'invalido';
       decidedBy = `server/discover ${why}; initialize respondeu com protocolVersion ${revision}${honoured ? '' : ', revisão anterior às que os clientes de hoje aceitam'}`;
     } else if (answered || initialized?.error) {
-      verdict = 'stale-invalid';
+      verdict = 'invalido';
       decidedBy = `server/discover ${why}; initialize respondeu JSON-RPC${initialized?.error ? ` com o erro ${codeText((initialized.error as Record<string, unknown>).code)}` : ''} sem protocolVersion e serverInfo válidos`;
     } else {
       decidedBy = `server/discover ${why}; initialize ${isResponse(init) ? `respondeu ${init.status}` : `falhou (${init.message})`}`;
@@ -179,24 +174,23 @@ export async function readMcpRevision(ctx: MeasurementContext): Promise<McpRevis
         const out = isObject(answer?.result) ? answer.result : undefined;
         const structured = isObject(out?.structuredContent) ? out.structuredContent : undefined;
         const results = structured && Array.isArray(structured.results) ? structured.results : undefined;
-        if (!results) problems.push(`search("${query}") não devolveu structuredContent.results`);
+        if (!results) problems.push(`search(${siteText(query)}) não devolveu structuredContent.results`);
         else if (!results.every((r) => isObject(r) && typeof r.id === 'string' && typeof r.title === 'string' && typeof r.url === 'string')) {
-          problems.push(`search("${query}") devolveu resultados sem id, title e url`);
+          problems.push(`search(${siteText(query)}) devolveu resultados sem id, title e url`);
         }
       }
       connector.shape = problems.length === 0;
       connector.detail = problems.length ? `search e fetch listados, mas ${problems.join('; ')}` : 'search e fetch no formato dos conectores da OpenAI';
     }
   }
-  return { url, ...(offOrigin ? { offOrigin } : {}), verdict, ...(revision ? { revision } : {}), decidedBy, requests, connector, evidencias };
+  return { url, ...(offOrigin ? { offOrigin } : {}), ...(verdict ? { verdict } : {}), ...(revision ? { revision } : {}), decidedBy, requests, connector, evidencias };
 }
 
-/** Credit of each verdict, before the connector pair (which keeps the rest). */
-const VERDICT_CREDIT: Record<RevisionVerdict, number> = { current: 1, legacy: 0.6, 'stale-invalid': 0 };
-/** Share of the credit kept without OpenAI's search/fetch pair. */
+/** Share of the credit kept without OpenAI's search/fetch pair (on top of the verdict's: `LEGACY_CREDIT` for `legado`). */
 const WITHOUT_CONNECTOR = 0.8;
 
-const LABEL: Record<RevisionVerdict, string> = { current: 'atual', legacy: 'legado', 'stale-invalid': 'obsoleto ou inválido' };
+/** The verdict in the words that open `detalhe`. */
+const LABEL: Record<Veredito, string> = { atual: 'atual', legado: 'legado', invalido: 'obsoleto ou inválido' };
 
 export const MIGRATION_NOTE =
   `Migre para o MCP ${MODERN_VERSION} mantendo o initialize: implemente server/discover, leia a versão e as capacidades do cliente em _meta de cada requisição, ` +
@@ -206,18 +200,27 @@ export const MIGRATION_NOTE =
 const CONNECTOR_NOTE =
   'Para conectores da OpenAI (pesquisa aprofundada do ChatGPT), ofereça também as ferramentas somente leitura search(query) → {results:[{id,title,url}]} e fetch(id) → {id,title,text,url,metadata}, com outputSchema e o mesmo JSON num bloco de texto.';
 
+/** The form found, for a verdict other than `atual`: the revision answered, and how it was asked. */
+function formOf(reading: McpRevisionReading): string {
+  const byInitialize = reading.requests.some((r) => r.method === 'initialize');
+  if (!byInitialize) return reading.revision ? `server/discover só com ${reading.revision}` : 'server/discover sem supportedVersions';
+  return reading.revision ? `${reading.revision}, pelo handshake initialize` : 'initialize sem protocolVersion e serverInfo válidos';
+}
+
 export function revisionOutcome(reading: McpRevisionReading): CheckOutcome | undefined {
-  if (reading.verdict === 'absent') return undefined;
-  const where = `${reading.url}${reading.offOrigin ? ` (o cartão aponta para ${siteText(reading.offOrigin)}, outra origem: não seguido)` : ''}`;
-  const tested = `Revisão testada: ${TESTED_REVISION}${reading.revision ? `; respondida: ${reading.revision}` : ''}.`;
+  if (!reading.verdict) return undefined;
+  const where = `${sitePath(reading.url)}${reading.offOrigin ? ` (o cartão aponta para ${siteText(reading.offOrigin)}, outra origem: não seguido)` : ''}`;
   const connector = reading.connector.shape ? 'Oferece search e fetch no formato dos conectores da OpenAI.' : `Conectores da OpenAI: ${reading.connector.detail}.`;
-  const detalhe = `MCP ${LABEL[reading.verdict]} em ${where}: ${reading.decidedBy}. ${tested} ${connector}`;
-  const credit = VERDICT_CREDIT[reading.verdict] * (reading.connector.shape ? 1 : WITHOUT_CONNECTOR);
-  const notes = [reading.verdict === 'current' ? '' : MIGRATION_NOTE, reading.connector.shape ? '' : CONNECTOR_NOTE].filter(Boolean).join(' ');
+  const revisao = revisionOf('mcp', reading.verdict, reading.verdict === 'atual' ? {} : { forma: formOf(reading), migracao: MIGRATION_NOTE });
+  const notes = [reading.verdict === 'atual' ? '' : MIGRATION_NOTE, reading.connector.shape ? '' : CONNECTOR_NOTE].filter(Boolean).join(' ');
   const evidencias = reading.evidencias.slice().reverse();
-  if (reading.verdict === 'stale-invalid') return failed(detalhe, { comoCorrigir: notes, evidencias });
-  const titulo = reading.verdict === 'legacy' ? PARTIAL_TITLES.legacy : PARTIAL_TITLES.connector;
-  return partial(credit, detalhe, { ...(notes ? { comoCorrigir: notes } : {}), evidencias, titulo });
+  const judged = withVerdict(`MCP ${LABEL[reading.verdict]} em ${where}: ${reading.decidedBy}. ${connector}`, revisao, { evidencias, ...(notes ? { comoCorrigir: notes } : {}) });
+  if (judged.status === 'falhou') return judged;
+  // The verdict's credit (1, or `LEGACY_CREDIT`), times the share kept without the connector pair.
+  const { status: _status, credito, ...kept } = judged;
+  const credit = (credito ?? 1) * (reading.connector.shape ? 1 : WITHOUT_CONNECTOR);
+  const titulo = reading.verdict === 'legado' ? PARTIAL_TITLES.legacy : PARTIAL_TITLES.connector;
+  return partial(credit, judged.detalhe, { ...kept, ...(credit < 1 ? { titulo } : {}) });
 }
 
 /** A partial result's title, true to what was seen: a legacy revision, or the current one without the connector pair. */
@@ -241,6 +244,6 @@ export const mcpRevisao: CheckDefinition = {
   dependeDe: 'mcp-ao-vivo',
   async run(ctx) {
     const reading = await readMcpRevision(ctx);
-    return revisionOutcome(reading) ?? (await missingInterface(ctx, `Nenhum servidor MCP em ${reading.url}: ${reading.decidedBy}.`, reading.evidencias));
+    return revisionOutcome(reading) ?? (await missingInterface(ctx, `Nenhum servidor MCP em ${sitePath(reading.url)}: ${reading.decidedBy}.`, reading.evidencias));
   },
 };

@@ -1,6 +1,9 @@
+import { agree, plural } from '../../../src/model/plural.ts';
 import { paymentSignalOf, type PaymentSignal, SCHEME_NAMES } from '../analysis/payment.ts';
-import { isResponse, type Probe } from '../context.ts';
+import { type Decisive, isResponse, type Probe } from '../context.ts';
 import type { Lacuna } from '../../../src/model/reading.ts';
+import { examples, headerLine, siteText } from '../evidence.ts';
+import type { FetchedResponse } from '../fetch/safe-fetch.ts';
 import { type RevisaoVerificada, revisionOf } from '../revision.ts';
 import { type CheckDefinition, failed, notApplicable } from './types.ts';
 
@@ -29,11 +32,25 @@ function schemeVerdict(signals: PaymentSignal[]): RevisaoVerificada {
   return revisionOf('pagamento', 'invalido', { forma: SCHEME_NAMES.desconhecido, migracao: 'Um 402 sem crawler-price nem PAYMENT-REQUIRED não diz a nenhum cliente como pagar.' });
 }
 
-/** A sentence naming the schemes (and the price, when stated) of the payment answers. */
+/** A sentence naming the schemes (and the price, when stated, quoted as read) of the payment answers. */
 export function describePayments(signals: PaymentSignal[]): string {
   const schemes = [...new Set(signals.map((s) => SCHEME_NAMES[s.scheme]))].join(', ');
   const price = signals.find((s) => s.price)?.price;
-  return `${schemes}${price ? `, preço ${price}` : ''}`;
+  return `${schemes}${price ? `, preço ${siteText(price)}` : ''}`;
+}
+
+/** What in a payment answer names its scheme: the header that states the price or the requirement, else the body or the status. */
+function decisiveOf(response: FetchedResponse, signal: PaymentSignal): Decisive {
+  switch (signal.scheme) {
+    case 'pay-per-crawl':
+      return { em: 'cabecalho', decisivo: headerLine(response.headers, 'Crawler-Price') };
+    case 'x402-v2':
+      return response.headers.has('payment-required') ? { em: 'cabecalho', decisivo: headerLine(response.headers, 'Payment-Required') } : { em: 'corpo', decisivo: 'x402Version e accepts no corpo' };
+    case 'x402-v1':
+      return { em: 'corpo', decisivo: 'x402Version: 1 e accepts no corpo' };
+    case 'desconhecido':
+      return { em: 'status', decisivo: `HTTP ${response.status}` };
+  }
 }
 
 export const pagamento402: CheckDefinition = {
@@ -50,19 +67,24 @@ export const pagamento402: CheckDefinition = {
     const [robots, llms, pages, links] = await Promise.all([ctx.robots(), ctx.llms(), ctx.samplePages(), ctx.llmsLinks()]);
     const probes: Probe[] = [ctx.home, robots.probe, llms.probe, ...pages.map((p) => p.probe), ...links.flatMap((l) => (l.probe ? [l.probe] : []))];
     const seen = new Set<string>();
-    const signals: PaymentSignal[] = [];
+    const charged: { response: FetchedResponse; signal: PaymentSignal }[] = [];
     for (const probe of probes) {
       if (!isResponse(probe) || seen.has(probe.finalUrl)) continue;
       seen.add(probe.finalUrl);
       const signal = paymentSignalOf(probe);
-      if (signal) signals.push(signal);
+      if (signal) charged.push({ response: probe, signal });
     }
-    if (signals.length === 0) return notApplicable(`Nenhuma das ${seen.size} respostas lidas pediu pagamento (HTTP 402, crawler-price ou PAYMENT-REQUIRED) ao leitor.`);
+    if (charged.length === 0) {
+      // The home page is the answer every reading starts with: what it answered stands for the rest.
+      return notApplicable(`Nenhuma das ${plural(seen.size, 'resposta lida', 'respostas lidas')} pediu pagamento (HTTP 402, crawler-price ou PAYMENT-REQUIRED) ao leitor.`, {
+        evidencias: [ctx.evidence(ctx.home, { em: 'status', decisivo: `HTTP ${ctx.home.status}` })],
+      });
+    }
+    const signals = charged.map((c) => c.signal);
     const revisao = schemeVerdict(signals);
-    const examples = signals.slice(0, 3).map((s) => new URL(s.url).pathname).join(', ');
     return failed(
-      `${signals.length} de ${seen.size} respostas pediram pagamento ao leitor, que age a pedido de uma pessoa (${describePayments(signals)}): ${examples}${signals.length > 3 ? '…' : ''}.`,
-      { revisao },
+      `${charged.length} de ${plural(seen.size, 'resposta', 'respostas')} ${agree(charged.length, 'pediu', 'pediram')} pagamento ao leitor, que age a pedido de uma pessoa (${describePayments(signals)}): ${examples(signals.map((s) => s.url))}.`,
+      { revisao, evidencias: charged.slice(0, 3).map((c) => ctx.evidence(c.response, decisiveOf(c.response, c.signal))) },
     );
   },
 };

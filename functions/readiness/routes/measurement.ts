@@ -83,7 +83,7 @@ function siteOf(x: RouteExchange): Validated<string> {
   let site: string;
   if (type === FORM_TYPE) {
     const field = new URLSearchParams(text).get('site');
-    if (field === null || field.trim() === '') return { ok: false, problem: { error: 'invalid_request', description: 'Informe o domínio no campo site, por exemplo exemplo.com.br.' } };
+    if (field === null || field.trim() === '') return { ok: false, problem: { error: 'invalid_request', description: 'Informe o domínio do site a medir, por exemplo exemplo.com.br.' } };
     site = field;
   } else {
     const json = parseJson(text, jsonBodySchema);
@@ -159,7 +159,7 @@ async function measurement(dominio: string, x: RouteExchange): Promise<Response>
   const run = async (onProgress?: Parameters<typeof measure>[1]['onProgress']): Promise<{ envelope: Envelope } | { error: Response }> => {
     let envelope: Envelope;
     try {
-      envelope = await measure(dominio, { key, agentOrigin: config.origin, allowLoopback: config.readinessAllowLoopback, now: context.now, network: context.network, onProgress });
+      envelope = await measure(dominio, { key, agentOrigin: config.origin, allowLoopback: config.readinessAllowLoopback, totalMs: config.readinessBudgetMs, now: context.now, network: context.network, onProgress });
     } catch (error) {
       // Cut short by the deadline: an honest answer, and no reading recorded from partial work.
       if (error instanceof AnalysisCutShort) return { error: unavailable(context, format, dominio, error.message) };

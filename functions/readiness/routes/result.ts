@@ -9,6 +9,7 @@ import type { Envelope } from '../../../src/model/reading.ts';
 import type { RequestContext } from '../../context.ts';
 import { prefersMarkdown } from '../../edge/accept.ts';
 import { renderFollowSection } from '../../follow/form-html.ts';
+import { renderReportSection } from '../../report/form-html.ts';
 import { methods, validate, type Validated } from '../../http/steps.ts';
 import { route, type RouteExchange } from '../../route.ts';
 import { entryOf, type HistoryEntry } from '../changes.ts';
@@ -116,8 +117,9 @@ export async function historyOf(context: RequestContext, reading: Envelope): Pro
   return entries.length || !current ? entries : [current];
 }
 
-/** The sections under a result: the history, and the offer to follow the domain (only with SMTP). */
+/** The sections of a result: the history, the report by e-mail (a scored reading), the offer to follow the domain (only with SMTP). */
 export const sectionsOf = (context: RequestContext, reading: Envelope, entries: HistoryEntry[]): ResultSections => ({
   historico: renderHistorySection(entries),
+  ...(reading.estado === 'registrada' && reading.nota !== null ? { relatorio: renderReportSection(reading.dominio) } : {}),
   acompanhar: renderFollowSection(context.config, reading.dominio),
 });

@@ -4,7 +4,7 @@
  * invalid run). One zod schema describes the `--formato json` output; docs/medir.schema.json is generated from it
  * (`npm run --silent medir -- --esquema`), and a test keeps the committed file equal to it.
  *
- * The reading itself is the instrument's envelope (functions/readiness/envelope.ts), consumed through its own schema:
+ * The reading itself is the instrument's envelope (src/model/reading.ts), consumed through its own schema:
  * whatever the instrument adds to a reading appears here unchanged.
  */
 import { z } from 'zod';

@@ -74,3 +74,25 @@ test('Discord content fits 2 000 characters without half an escape', () => {
   assert.ok(content.length <= DISCORD_CONTENT_MAX);
   assert.match(content, /(\\<)+…$/);
 });
+
+test('a report request (issue 20, item 2): its kind, the grade and the result’s address, in the fields and the summaries', () => {
+  const lead: Lead = { ...leadWith({ nome: '', site: 'loja.com.br', nota: 27, grau: 'F', resultado: `${ORIGIN}/diagnostico-de-visibilidade-cognitiva/resultado/loja.com.br`, mensagem: 'Pediu o relatório.' }), tipo: 'relatorio' };
+  const payload = webhookPayload(lead, ORIGIN);
+  assert.equal(payload.tipo, 'relatorio');
+  assert.equal(payload.site, 'loja.com.br');
+  assert.equal(payload.nota, 27);
+  assert.equal(payload.grau, 'F');
+  assert.equal(payload.resultado, `${ORIGIN}/diagnostico-de-visibilidade-cognitiva/resultado/loja.com.br`);
+  for (const summary of Object.values(summaries(payload))) {
+    const lines = headerLines(summary);
+    assert.match(lines[0]!, /^Pedido de relatório pelo site: /);
+    assert.ok(lines.some((l) => /^Nota da medição: 27 \(grau F\)$/.test(l)), summary);
+    assert.ok(lines.some((l) => l.startsWith('Resultado: ')), summary);
+  }
+  // A contact form's lead keeps its kind, and says nothing of a grade.
+  const contact = webhookPayload(leadWith({ nota: 62 }), ORIGIN);
+  assert.equal(contact.tipo, 'contato');
+  assert.equal(contact.grau, null);
+  assert.equal(contact.resultado, null);
+  assert.ok(headerLines(String(contact.text)).includes('Nota da medição: 62'));
+});

@@ -28,11 +28,12 @@ test('the table: policy → limit, window, key, store, with the contract’s num
     ['acompanhar', 5, 3600, 'client', 'client'],
     ['acompanhar-email', 3, 86_400, 'email', 'client'],
     ['acompanhamento', 400, 86_400, 'everyone', 'state'],
+    ['relatorio-email', 3, 86_400, 'email', 'client'],
   ]);
   const raised = loadConfig({ RATE_LIMIT_V1: '1000', RATE_LIMIT_PUBLIC: '500', READINESS_GATE_PER_MINUTE: '100', READINESS_MEASUREMENTS_PER_DAY: '7' });
   assert.deepEqual(
     Object.values(QUOTAS).map((q) => q.limit(raised)),
-    [1000, 500, 5, 7, 100, 34, 5, 3, 400],
+    [1000, 500, 5, 7, 100, 34, 5, 3, 400, 3],
   );
 });
 

@@ -144,7 +144,8 @@ describe('titles true to the outcome and the evidence of a lacuna (issue 19, ite
     const dir = fileURLToPath(new URL('functions/readiness/checks/', root));
     for (const file of readdirSync(dir).filter((f) => f.endsWith('.ts'))) {
       const source = readFileSync(join(dir, file), 'utf8');
-      if (!/\bpartial\(/.test(source) || !/: CheckDefinition = \{/.test(source)) continue;
+      // Partial by `partial(…)`, by a verdict that can be `legado` (`withVerdict`), or by a status written out.
+      if (!/\bpartial\(|\bwithVerdict\(|status: 'parcial'/.test(source) || !/: CheckDefinition = \{/.test(source)) continue;
       const id = file.slice(0, -3);
       const definition = CHECKS.find((c) => c.id === id);
       assert.ok(definition?.tituloParcial, `${id} sem tituloParcial`);

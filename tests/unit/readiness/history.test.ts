@@ -12,6 +12,7 @@ import { changesOf, compareEntries, describeCheckChange, entryOf, type HistoryEn
 import type { Envelope } from '../../../src/model/reading.ts';
 import { appendHistory, HISTORY_LIMIT, historyKey, historySlot, pinHistory, readHistory, unpinHistory } from '../../../functions/readiness/history.ts';
 import { saveReading } from '../../../functions/readiness/readings.ts';
+import { renderHistorySection } from '../../../functions/readiness/history-html.ts';
 import { METHOD_REVISION, methodRevision } from '../../../functions/readiness/method-revision.ts';
 import { MemoryStore } from '../../../functions/store/memory.ts';
 import { scoredReading } from '../../helpers/readings.ts';
@@ -148,5 +149,14 @@ describe('the history in the store', () => {
     const store = new MemoryStore();
     await appendHistory(store, { dominio: 'x.com.br', estado: 'ausente', nota: null, grau: null, camadas: [], lacunas: [], medidoEm: null });
     assert.deepEqual(await readHistory(store, 'x.com.br'), []);
+  });
+});
+
+describe('the history section of the result page', () => {
+  test('the table’s label agrees with the number of readings (“A leitura”, “As 2 leituras”)', () => {
+    const one = [entryOf(reading('x.com.br', day(0), 90, 'A', { sitemap: 'passou' }))!];
+    const two = [...one, entryOf(reading('x.com.br', day(7), 62, 'C', { sitemap: 'falhou' }))!];
+    assert.match(renderHistorySection(one), /<summary>A leitura em números<\/summary>/);
+    assert.match(renderHistorySection(two), /<summary>As 2 leituras em números<\/summary>/);
   });
 });

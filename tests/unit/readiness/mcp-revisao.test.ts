@@ -1,61 +1,19 @@
 /**
- * The `mcp-revisao` check on sites served in memory (a fake fetch behind the real measurement context): our own
- * dual-era server (current, with search/fetch), a legacy-only server (legacy, with the migration note), stale
- * and broken servers, a site without MCP, and a card pointing to another origin (never followed).
+ * The `mcp-revisao` check on sites served in memory (tests/helpers/readiness-memory.ts: a fake fetch behind the real
+ * measurement context): our own dual-era server (`atual`, with search/fetch), a legacy-only server (`legado`, with
+ * the migration note), stale and broken servers (`invalido`), a site without MCP, and a card pointing to another
+ * origin (never followed). The verdicts are the shared ones of revision.ts, for the `mcp` row of the standards
+ * table.
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { app } from '../../../functions/app.ts';
 import { MODERN_VERSION } from '../../../functions/mcp/protocol.ts';
-import { createContext, type MeasurementContext } from '../../../functions/readiness/context.ts';
-import { createDeadline } from '../../../functions/readiness/deadline.ts';
-import type { FetchedResponse, FetchOptions } from '../../../functions/readiness/fetch/safe-fetch.ts';
+import { LEGACY_CREDIT, revisionOf } from '../../../functions/readiness/revision.ts';
 import { MIGRATION_NOTE, mcpRevisao, readMcpRevision } from '../../../functions/readiness/checks/mcp-revisao.ts';
+import { standardById } from '../../../src/model/agent-standards.ts';
+import { MEMORY_ORIGIN as ORIGIN, memorySite as site, type Route } from '../../helpers/readiness-memory.ts';
 import { testContext, testServices } from '../../helpers/services.ts';
-
-const ORIGIN = 'https://exemplo.com.br';
-
-type Route = (request: Request) => Promise<Response> | Response;
-
-interface Site {
-  ctx: MeasurementContext;
-  /** Every request the check made: method, URL and JSON-RPC method. */
-  requests: { method: string; url: string; rpc?: string }[];
-}
-
-async function toFetched(url: string, response: Response): Promise<FetchedResponse> {
-  const body = await response.text();
-  return {
-    url,
-    finalUrl: url,
-    status: response.status,
-    headers: response.headers,
-    contentType: (response.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase(),
-    body,
-    bytes: body.length,
-    truncated: false,
-    skippedBody: false,
-    redirects: [],
-    ttfbMs: 1,
-    durationMs: 1,
-  };
-}
-
-/** A site whose paths answer with `routes` (404 elsewhere), measured through the real context. */
-async function site(routes: Record<string, Route>): Promise<Site> {
-  const requests: Site['requests'] = [];
-  const fetch = async (url: string, options: FetchOptions = {}): Promise<FetchedResponse> => {
-    const method = options.method ?? 'GET';
-    const rpc = options.body ? (JSON.parse(options.body) as { method?: string }).method : undefined;
-    requests.push({ method, url, ...(rpc ? { rpc } : {}) });
-    const route = routes[new URL(url).pathname];
-    const request = new Request(url, { method, headers: options.headers, body: options.body });
-    return toFetched(url, route ? await route(request) : new Response('não encontrado', { status: 404 }));
-  };
-  const home = await toFetched(`${ORIGIN}/`, new Response('<html><head><title>Exemplo Consultoria</title></head><body>oi</body></html>', { headers: { 'content-type': 'text/html' } }));
-  const ctx = await createContext({ domain: 'exemplo.com.br', home, userAgent: 'LeitorDeTeste/1.0', fetch, loopback: false, httpFallback: false, deadline: createDeadline(20_000) });
-  return { ctx, requests };
-}
 
 const json = (value: unknown, status = 200) => Response.json(value, { status });
 
@@ -70,11 +28,16 @@ const legacyServer =
   };
 
 describe('mcp-revisao', () => {
-  test('our own dual-era server: current (2026-07-28), with search and fetch in the connector shape', async () => {
+  test('the revision the standards table declares for MCP is the one our servers and the check speak', () => {
+    assert.equal(standardById('mcp').revisao, MODERN_VERSION);
+    assert.ok(standardById('mcp').verificacoes.includes('mcp-revisao'));
+  });
+
+  test('our own dual-era server: atual (2026-07-28), with search and fetch in the connector shape', async () => {
     const services = testServices({ SITE_URL: ORIGIN });
     const { ctx, requests } = await site({ '/mcp': (request) => app.fetch(request, testContext(services)) });
     const reading = await readMcpRevision(ctx);
-    assert.equal(reading.verdict, 'current');
+    assert.equal(reading.verdict, 'atual');
     assert.equal(reading.revision, MODERN_VERSION);
     assert.match(reading.decidedBy, /server\/discover respondeu 200 com supportedVersions \["2026-07-28","2025-11-25","2025-06-18","2025-03-26"\]/);
     assert.deepEqual(reading.connector, { search: true, fetch: true, shape: true, detail: 'search e fetch no formato dos conectores da OpenAI' });
@@ -91,20 +54,27 @@ describe('mcp-revisao', () => {
     assert.ok(requests.every((r) => r.url.startsWith(`${ORIGIN}/`)), JSON.stringify(requests));
     const outcome = await mcpRevisao.run(ctx);
     assert.equal(outcome.status, 'passou');
-    assert.match(outcome.detalhe, /^MCP atual em https:\/\/exemplo\.com\.br\/mcp: .* Revisão testada: 2026-07-28; respondida: 2026-07-28\. Oferece search e fetch/);
+    assert.deepEqual(outcome.revisao, revisionOf('mcp', 'atual'));
+    assert.match(outcome.detalhe, /^MCP atual em “\/mcp”: server\/discover respondeu 200 .* Oferece search e fetch no formato dos conectores da OpenAI\. Forma atual \(MCP \(Model Context Protocol\) 2026-07-28\)\.$/);
+    // The deciding request first: the search call, then tools/list, then server/discover.
+    assert.deepEqual(outcome.evidencias?.map((e) => e.pedido.metodo), ['POST', 'POST', 'POST']);
+    assert.match(outcome.evidencias?.[2]?.pedido.corpo ?? '', /"method":"server\/discover"/);
   });
 
-  test('a legacy-only server: legacy (the revision it answered), partial credit and the migration note, not a failure', async () => {
+  test('a legacy-only server: legado (the revision it answered), ¾ of the weight and the migration note, not a failure', async () => {
     const { ctx } = await site({ '/mcp': legacyServer('2025-06-18') });
     const reading = await readMcpRevision(ctx);
-    assert.equal(reading.verdict, 'legacy');
+    assert.equal(reading.verdict, 'legado');
     assert.equal(reading.revision, '2025-06-18');
     assert.match(reading.decidedBy, /server\/discover respondeu 200 com o erro JSON-RPC -32601; initialize respondeu com protocolVersion 2025-06-18/);
     assert.deepEqual(reading.connector, { search: false, fetch: false, shape: false, detail: 'tools/list (1 ferramenta) não tem search nem fetch' });
     const outcome = await mcpRevisao.run(ctx);
     assert.equal(outcome.status, 'parcial');
-    assert.equal(outcome.credito, 0.6 * 0.8);
-    assert.match(outcome.detalhe, /^MCP legado em .*Revisão testada: 2026-07-28; respondida: 2025-06-18\./);
+    // The shared legacy credit, times the share kept without the connector pair.
+    assert.equal(outcome.credito, LEGACY_CREDIT * 0.8);
+    assert.deepEqual(outcome.revisao, revisionOf('mcp', 'legado', { forma: '2025-06-18, pelo handshake initialize', migracao: MIGRATION_NOTE }));
+    assert.match(outcome.detalhe, /^MCP legado em “\/mcp”: .*initialize respondeu com protocolVersion 2025-06-18\. .*Forma anterior aceita \(2025-06-18, pelo handshake initialize\); a atual é MCP \(Model Context Protocol\) 2026-07-28\.$/);
+    assert.equal(outcome.titulo, 'O servidor MCP só fala a revisão legada (initialize)');
     assert.ok(outcome.comoCorrigir?.startsWith(MIGRATION_NOTE));
     assert.match(outcome.comoCorrigir ?? '', /search\(query\)/);
   });
@@ -125,13 +95,14 @@ describe('mcp-revisao', () => {
     const { ctx } = await site({ '/mcp': server });
     const outcome = await mcpRevisao.run(ctx);
     assert.equal(outcome.status, 'parcial');
-    assert.equal(outcome.credito, 0.6);
+    assert.equal(outcome.credito, LEGACY_CREDIT);
     assert.match(outcome.detalhe, /Oferece search e fetch/);
+    assert.equal(outcome.comoCorrigir, MIGRATION_NOTE);
   });
 
-  test('stale or invalid: a pre-2025-03-26 revision, a discover without 2026-07-28, a JSON-RPC error to initialize', async () => {
-    const cases: [Record<string, Route>, RegExp][] = [
-      [{ '/mcp': legacyServer('2024-11-05') }, /initialize respondeu com protocolVersion 2024-11-05, revisão anterior/],
+  test('invalido: a pre-2025-03-26 revision, a discover without 2026-07-28, a JSON-RPC error to initialize', async () => {
+    const cases: [Record<string, Route>, RegExp, string][] = [
+      [{ '/mcp': legacyServer('2024-11-05') }, /initialize respondeu com protocolVersion 2024-11-05, revisão anterior/, '2024-11-05, pelo handshake initialize'],
       [
         {
           '/mcp': async (request) => {
@@ -140,6 +111,7 @@ describe('mcp-revisao', () => {
           },
         },
         /supportedVersions \["2025-11-25"\] não nomeia 2026-07-28/,
+        'server/discover só com 2025-11-25',
       ],
       [
         {
@@ -149,16 +121,19 @@ describe('mcp-revisao', () => {
           },
         },
         /initialize respondeu JSON-RPC com o erro -32603 sem protocolVersion e serverInfo válidos/,
+        'initialize sem protocolVersion e serverInfo válidos',
       ],
     ];
-    for (const [routes, decided] of cases) {
+    for (const [routes, decided, forma] of cases) {
       const { ctx } = await site(routes);
       const reading = await readMcpRevision(ctx);
-      assert.equal(reading.verdict, 'stale-invalid');
+      assert.equal(reading.verdict, 'invalido');
       assert.match(reading.decidedBy, decided);
       const outcome = await mcpRevisao.run(ctx);
       assert.equal(outcome.status, 'falhou');
-      assert.match(outcome.detalhe, /^MCP obsoleto ou inválido/);
+      assert.deepEqual(outcome.revisao, revisionOf('mcp', 'invalido', { forma, migracao: MIGRATION_NOTE }));
+      assert.match(outcome.detalhe, /^MCP obsoleto ou inválido .*Forma inválida ou obsoleta para MCP \(Model Context Protocol\) 2026-07-28/);
+      assert.ok(outcome.evidencias?.length, 'the requests that decided');
     }
   });
 
@@ -166,10 +141,13 @@ describe('mcp-revisao', () => {
     for (const routes of [{}, { '/mcp': () => new Response('<html>app</html>', { headers: { 'content-type': 'text/html' } }) }] as Record<string, Route>[]) {
       const { ctx } = await site(routes);
       const reading = await readMcpRevision(ctx);
-      assert.equal(reading.verdict, 'absent');
+      assert.equal(reading.verdict, undefined);
       assert.deepEqual(reading.requests.map((r) => r.method), ['server/discover', 'initialize']);
       const outcome = await mcpRevisao.run(ctx);
       assert.equal(outcome.status, 'nao_se_aplica');
+      assert.equal(outcome.revisao, undefined);
+      assert.match(outcome.detalhe, /^Nenhum servidor MCP em “\/mcp”: /);
+      assert.equal(outcome.evidencias?.length, 2);
     }
   });
 
@@ -183,7 +161,7 @@ describe('mcp-revisao', () => {
     const reading = await readMcpRevision(ctx);
     assert.equal(reading.offOrigin, 'https://atacante.example/mcp');
     assert.equal(reading.url, `${ORIGIN}/mcp`);
-    assert.equal(reading.verdict, 'current');
+    assert.equal(reading.verdict, 'atual');
     assert.ok(requests.every((r) => new URL(r.url).origin === ORIGIN), JSON.stringify(requests));
     assert.match((await mcpRevisao.run(ctx)).detalhe, /o cartão aponta para “https:\/\/atacante\.example\/mcp”, outra origem: não seguido/);
   });
