@@ -215,6 +215,15 @@ async function writeStream(req: IncomingMessage, res: ServerResponse, response: 
   }
 }
 
+/**
+ * A request that announces no body (no Transfer-Encoding, no Content-Length but 0): only these take the paths that
+ * answer at once from memory. A GET or HEAD that sends a body anyway (chunked, say) goes through the bridge, which
+ * answers after it: answered before its body arrived, the body's rest would reach the connection after the answer,
+ * and the connection (kept alive for the client's next request) was reset.
+ */
+const bodyless = (req: IncomingMessage): boolean =>
+  req.headers['transfer-encoding'] === undefined && (req.headers['content-length'] === undefined || req.headers['content-length'] === '0');
+
 /** What @hono/node-server takes for an answer already written (no body to read, nothing more to send). */
 const ALREADY_SENT = new Response(null, { headers: { 'x-hono-already-sent': 'true' } });
 
@@ -319,7 +328,7 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
         }
         const method = request.method.toUpperCase();
         const key =
-          (method === 'GET' || method === 'HEAD') && pathname === target
+          (method === 'GET' || method === 'HEAD') && pathname === target && bodyless(incoming)
             ? staticKey(pathname, new URL(request.url).search.slice(1), request.headers.get('accept'), request.headers.get('user-agent'))
             : undefined;
         const read = (m: string) =>
@@ -371,7 +380,7 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
     // An Upgrade request we answer normally: Node stops parsing that connection after it (the next request
     // on it would hang), so it is closed after this response.
     if (req.headers.upgrade !== undefined) res.shouldKeepAlive = false;
-    else if (req.method === 'GET' || req.method === 'HEAD') {
+    else if ((req.method === 'GET' || req.method === 'HEAD') && bodyless(req)) {
       if (serveKept(req, res)) return;
       const target = req.url!.split('?', 1)[0]!;
       if (PLAIN_PATH.test(target) && servedByFunction(target)) {

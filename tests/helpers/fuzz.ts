@@ -771,6 +771,11 @@ export function sendHttp(port: number, agent: Agent, r: FuzzRequest, timeoutMs: 
       headerObject[name] = existing === undefined ? value : [...(Array.isArray(existing) ? existing : [existing]), value];
     }
     if (r.body !== undefined && !r.chunked) headerObject['content-length'] = String(r.body.length);
+    // node:http frames a body it was not told the length of with the chunked coding only for the methods it
+    // expects a body on: for GET, HEAD, DELETE, OPTIONS, TRACE and CONNECT it would send the bytes unframed, which is
+    // no body at all but the start of a malformed next request on the kept-alive connection. Said explicitly, node
+    // frames it.
+    if (r.body !== undefined && r.chunked && !r.headers.some(([name]) => name.toLowerCase() === 'transfer-encoding')) headerObject['transfer-encoding'] = 'chunked';
     let req: ReturnType<typeof httpRequest>;
     try {
       req = httpRequest({ host: '127.0.0.1', port, method: r.method, path: r.path, headers: headerObject, agent, insecureHTTPParser: false });
