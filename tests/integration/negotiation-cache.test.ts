@@ -91,3 +91,56 @@ describe('dist/_headers: the HTML files alone (no edge function) already vary', 
     }
   });
 });
+
+// The local server answers a static GET/HEAD of a plain path from memory after the first time (server/local.ts):
+// the kept answer must be the very answer the bridge gave, per negotiation variant, with a validator that works.
+describe('local server: static answers kept in memory', () => {
+  const get = async (path: string, headers: Record<string, string> = {}, method = 'GET') => {
+    const res = await fetch(`${server.url}${path}`, { method, headers, redirect: 'manual' });
+    const body = Buffer.from(await res.arrayBuffer());
+    const h = headerRecord(res.headers);
+    // The connection's own fields are the client's business (fetch closes after a HEAD), not the answer's.
+    for (const name of ['date', 'connection', 'keep-alive']) delete h[name];
+    return { status: res.status, headers: h, body };
+  };
+
+  test('a repeat is the first answer, byte for byte, with a strong ETag; each variant has its own', async () => {
+    for (const [path, accept] of [['/sobre', 'text/html'], ['/sobre', MARKDOWN_MEDIA_TYPE], ['/robots.txt', '*/*'], ['/nao-existe', 'text/html']] as const) {
+      const first = await get(path, { accept });
+      const again = await get(path, { accept });
+      assert.deepEqual(again, first, `${path} (${accept})`);
+      if (first.status === 200) assert.match(first.headers.etag ?? '', /^"[A-Za-z0-9_-]{20,}"$/, `${path}: ETag forte`);
+    }
+    const html = await get('/sobre', { accept: 'text/html' });
+    const twin = await get('/sobre', { accept: MARKDOWN_MEDIA_TYPE });
+    assert.notEqual(html.headers.etag, twin.headers.etag);
+    assert.ok(twin.headers['content-type']?.startsWith('text/markdown'));
+  });
+
+  test('If-None-Match with the ETag (or *) gives 304 without a body, the validator and the caching fields; another ETag the file', async () => {
+    const first = await get('/sobre', { accept: 'text/html' });
+    for (const match of [first.headers.etag!, `W/${first.headers.etag}`, `"outro", ${first.headers.etag}`, '*']) {
+      const revalidated = await get('/sobre', { accept: 'text/html', 'if-none-match': match });
+      assert.equal(revalidated.status, 304, match);
+      assert.equal(revalidated.body.length, 0);
+      assert.equal(revalidated.headers.etag, first.headers.etag);
+      assert.equal(revalidated.headers['cache-control'], first.headers['cache-control']);
+      assert.equal(revalidated.headers.vary, first.headers.vary);
+    }
+    const other = await get('/sobre', { accept: 'text/html', 'if-none-match': '"outro"' });
+    assert.equal(other.status, 200);
+    assert.deepEqual(other.body, first.body);
+  });
+
+  test('HEAD has the GET headers and no body, kept or not', async () => {
+    for (const path of ['/precos', '/llms.txt', '/nao-existe-de-novo']) {
+      const head1 = await get(path, { accept: 'text/html' }, 'HEAD');
+      const full = await get(path, { accept: 'text/html' });
+      const head2 = await get(path, { accept: 'text/html' }, 'HEAD');
+      assert.equal(head1.body.length, 0);
+      assert.equal(head2.body.length, 0);
+      assert.deepEqual(head2.headers, full.headers, path);
+      assert.deepEqual(head1.headers, full.headers, path);
+    }
+  });
+});
