@@ -7,12 +7,17 @@
  *   send traffic outside 127.0.0.0/8.
  * - fixture sites served on loopback (agent-ready, bare, SPA shell, challenge, slow, huge, redirect loop…),
  *   each recording the requests it received (to verify the reader's signatures independently).
+ * - `measurementLab`: the set-up of a test file that measures fixture sites (a reader key; every fixture closed and
+ *   every guard network found clean after the file's tests).
  */
-import { createHash } from 'node:crypto';
+import assert from 'node:assert/strict';
+import { createHash, generateKeyPairSync } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { connect as netConnect } from 'node:net';
 import type { Duplex } from 'node:stream';
+import { after } from 'node:test';
+import { type ReaderKey, readerKeyFrom } from '../../functions/readiness/agent/signing.ts';
 import { isLoopbackAddress } from '../../functions/readiness/fetch/address.ts';
 import type { ConnectTarget, NetworkHooks, ResolvedAddress } from '../../functions/readiness/fetch/network.ts';
 
@@ -112,6 +117,43 @@ export async function startFixture(handler: FixtureHandler): Promise<Fixture> {
         server.closeAllConnections();
         server.close(() => resolve());
       }),
+  };
+}
+
+export interface MeasurementLab {
+  /** A fresh Ed25519 reader key, made for this test file. */
+  key: ReaderKey;
+  /** Closes `fixture` after the file's tests; returns it. */
+  keep<T extends Fixture>(fixture: T): T;
+  /** Asserts after the file's tests (once its fixtures are closed) that `network` refused nothing; returns it. */
+  watch<T extends GuardNetwork>(network: T): T;
+}
+
+/**
+ * The set-up of a test file that measures fixture sites, at its top level:
+ * `const { key, keep, watch } = await measurementLab('nothing outside the loopback test network');`
+ * Registers an `after` that closes every kept fixture, then asserts that every watched network's `violations` is
+ * empty (`message` names what that proves). Hooks run in the order they are registered: a file's own `after`
+ * registered before this call runs before it.
+ */
+export async function measurementLab(message?: string): Promise<MeasurementLab> {
+  const key = await readerKeyFrom(generateKeyPairSync('ed25519').privateKey.export({ format: 'jwk' }) as JsonWebKey);
+  const fixtures: Fixture[] = [];
+  const networks: GuardNetwork[] = [];
+  after(async () => {
+    await Promise.all(fixtures.map((f) => f.close()));
+    for (const n of networks) assert.deepEqual(n.violations, [], message);
+  });
+  return {
+    key,
+    keep(fixture) {
+      fixtures.push(fixture);
+      return fixture;
+    },
+    watch(network) {
+      networks.push(network);
+      return network;
+    },
   };
 }
 

@@ -8,9 +8,7 @@
  * judgement written before measuring; every site read twice, and both readings identical.
  */
 import assert from 'node:assert/strict';
-import { generateKeyPairSync } from 'node:crypto';
-import { after, before, describe, test } from 'node:test';
-import { type ReaderKey, readerKeyFrom } from '../../functions/readiness/agent/signing.ts';
+import { before, describe, test } from 'node:test';
 import { INTERFACE_CHECKS } from '../../functions/readiness/checks/api-signals.ts';
 import { CHECKS } from '../../functions/readiness/checks/index.ts';
 import { type Envelope, envelopeSchema } from '../../src/model/reading.ts';
@@ -18,7 +16,7 @@ import { createContext } from '../../functions/readiness/context.ts';
 import { createDeadline } from '../../functions/readiness/deadline.ts';
 import { createSafeFetcher } from '../../functions/readiness/fetch/safe-fetch.ts';
 import { measure, type MeasureOptions } from '../../functions/readiness/measure.ts';
-import { agentReadySite, type Fixture, type GuardNetwork, guardNetwork, startFixture } from '../helpers/readiness.ts';
+import { agentReadySite, type Fixture, guardNetwork, measurementLab, startFixture } from '../helpers/readiness.ts';
 import { SAMPLING_CASES } from '../attacks/sampling-cases.ts';
 import { corpusManifest, corpusSite, corpusSites, manyPagesSite } from '../helpers/readiness-corpus.ts';
 
@@ -26,9 +24,7 @@ const AGENT = 'https://sinal.exemplo.com.br';
 /** Checks that only mean something over HTTPS: never a failure on a site read over http. */
 const HTTPS_ONLY = ['https', 'hsts'];
 
-let key: ReaderKey;
-const fixtures: Fixture[] = [];
-const networks: GuardNetwork[] = [];
+const { key, keep, watch } = await measurementLab('nothing outside the loopback test network');
 const readings = new Map<string, Envelope>();
 /** The second reading of each corpus site, by the same server, with the same clock. */
 const secondReadings = new Map<string, Envelope>();
@@ -37,9 +33,9 @@ const CLOCK = () => Date.parse('2026-11-26T12:00:00Z');
 
 async function run(handler: Parameters<typeof startFixture>[0], options: Partial<MeasureOptions> = {}): Promise<{ envelope: Envelope; site: Fixture }> {
   const site = await startFixture(handler);
-  fixtures.push(site);
+  keep(site);
   const network = guardNetwork();
-  networks.push(network);
+  watch(network);
   const envelope = envelopeSchema.parse(await measure(site.host, { key, agentOrigin: AGENT, allowLoopback: true, network, ...options }));
   return { envelope, site };
 }
@@ -48,18 +44,13 @@ const check = (e: Envelope, id: string) => e.camadas.flatMap((c) => c.verificaco
 const nota = (site: string): number => readings.get(site)?.nota ?? Number.NaN;
 
 before(async () => {
-  key = await readerKeyFrom(generateKeyPairSync('ed25519').privateKey.export({ format: 'jwk' }) as JsonWebKey);
   for (const site of corpusSites()) {
     const { envelope, site: server } = await run(corpusSite(site), { now: CLOCK });
     readings.set(site, envelope);
     const network = guardNetwork();
-    networks.push(network);
+    watch(network);
     secondReadings.set(site, envelopeSchema.parse(await measure(server.host, { key, agentOrigin: AGENT, allowLoopback: true, network, now: CLOCK })));
   }
-});
-after(async () => {
-  await Promise.all(fixtures.map((f) => f.close()));
-  for (const n of networks) assert.deepEqual(n.violations, [], 'nothing outside the loopback test network');
 });
 
 describe('the corpus: each site within its band', () => {
@@ -192,7 +183,7 @@ describe('the corpus server answers as the static host would', () => {
   test('GitHub Pages: /docs/x → 301 /docs/x/; a variant serves its base\'s files, its own, and not what it drops; a fixed 405', async () => {
     const served = async (site: string) => {
       const server = await startFixture(corpusSite(site));
-      fixtures.push(server);
+      keep(server);
       return (path: string) => fetch(`http://127.0.0.1:${server.port}${path}`, { redirect: 'manual' });
     };
     const docusaurus = await served('docusaurus-llms');
@@ -219,9 +210,9 @@ describe('discovery and false failures', () => {
       res.writeHead(200, { 'content-type': req.url === '/' ? 'text/html' : 'text/markdown' });
       res.end(req.url === '/' ? '<html><body><p>oi</p></body></html>' : big);
     });
-    fixtures.push(site);
+    keep(site);
     const network = guardNetwork();
-    networks.push(network);
+    watch(network);
     const deadline = createDeadline(10_000);
     const fetcher = createSafeFetcher({ network, allowLoopback: true, signal: deadline.signal, maxBytes: 64 * 1024 });
     const home = await fetcher(`http://${site.host}/`, {});
@@ -233,7 +224,7 @@ describe('discovery and false failures', () => {
   });
   test('a public site whose HTTPS is unreachable, read over http://: https fails once, HSTS is not applicable', async () => {
     const site = await startFixture(agentReadySite);
-    fixtures.push(site);
+    keep(site);
     // https is refused by the guard (no TLS in tests): the instrument falls back to http.
     const network = guardNetwork({ names: { 'site.exemplo.com.br': '93.184.216.34' }, routes: { '93.184.216.34:443': -1, '93.184.216.34:80': site.port } });
     const e = envelopeSchema.parse(await measure('site.exemplo.com.br', { key, agentOrigin: AGENT, network }));

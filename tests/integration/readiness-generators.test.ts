@@ -6,31 +6,27 @@
  */
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { generateKeyPairSync } from 'node:crypto';
 import { promisify } from 'node:util';
-import { after, before, describe, test } from 'node:test';
-import { type ReaderKey, readerKeyFrom } from '../../functions/readiness/agent/signing.ts';
+import { before, describe, test } from 'node:test';
 import { type Envelope, envelopeSchema } from '../../src/model/reading.ts';
 import { curlCommand } from '../../functions/readiness/evidence.ts';
 import { measure } from '../../functions/readiness/measure.ts';
-import { type Fixture, type GuardNetwork, guardNetwork, startFixture } from '../helpers/readiness.ts';
+import { type Fixture, guardNetwork, measurementLab, startFixture } from '../helpers/readiness.ts';
 import { CORPUS_DIR, corpusManifest, corpusSite, corpusSites, GENERATORS_DIR } from '../helpers/readiness-corpus.ts';
 
 const AGENT = 'https://sinal.exemplo.com.br';
 const run = promisify(execFile);
 
-let key: ReaderKey;
-const fixtures: Fixture[] = [];
-const networks: GuardNetwork[] = [];
+const { key, keep, watch } = await measurementLab('nothing outside the loopback test network');
 /** Readings of every generator build and corpus site, by `dir/site`. */
 const readings = new Map<string, { envelope: Envelope; site: Fixture }>();
 const SITES = [...corpusSites(GENERATORS_DIR).map((site) => ({ dir: GENERATORS_DIR, site })), ...corpusSites(CORPUS_DIR).map((site) => ({ dir: CORPUS_DIR, site }))];
 
 async function read(site: string, dir = GENERATORS_DIR): Promise<{ envelope: Envelope; site: Fixture }> {
   const fixture = await startFixture(corpusSite(site, dir));
-  fixtures.push(fixture);
+  keep(fixture);
   const network = guardNetwork();
-  networks.push(network);
+  watch(network);
   const envelope = envelopeSchema.parse(await measure(fixture.host, { key, agentOrigin: AGENT, allowLoopback: true, network }));
   return { envelope, site: fixture };
 }
@@ -40,12 +36,7 @@ const check = (e: Envelope, id: string) => e.camadas.flatMap((c) => c.verificaco
 const lacuna = (e: Envelope, id: string) => e.lacunas.find((l) => l.verificacao === id);
 
 before(async () => {
-  key = await readerKeyFrom(generateKeyPairSync('ed25519').privateKey.export({ format: 'jwk' }) as JsonWebKey);
   for (const { dir, site } of SITES) readings.set(`${dir}${site}`, await read(site, dir));
-});
-after(async () => {
-  await Promise.all(fixtures.map((f) => f.close()));
-  for (const n of networks) assert.deepEqual(n.violations, [], 'nothing outside the loopback test network');
 });
 
 describe('real generators: each within its band', () => {
@@ -145,7 +136,7 @@ describe('two readings of the same site are identical (issue 19, done when)', ()
       const first = readings.get(`${GENERATORS_DIR}${site}`)!;
       // The same files at the same address: a second reading of the same fixture server.
       const network = guardNetwork();
-      networks.push(network);
+      watch(network);
       const second = envelopeSchema.parse(await measure(first.site.host, { key, agentOrigin: AGENT, allowLoopback: true, network }));
       assert.deepEqual(comparable(second), comparable(first.envelope));
     });

@@ -5,12 +5,10 @@
  * verified with Cloudflare's `web-bot-auth` package.
  */
 import assert from 'node:assert/strict';
-import { generateKeyPairSync } from 'node:crypto';
-import { after, before, describe, test } from 'node:test';
+import { before, describe, test } from 'node:test';
 import { parseDictionary, serializeItem } from 'structured-headers';
 import { verify } from 'web-bot-auth';
 import { verifierFromJWK } from 'web-bot-auth/crypto';
-import { type ReaderKey, readerKeyFrom } from '../../functions/readiness/agent/signing.ts';
 import { envelopeSchema, type Envelope } from '../../src/model/reading.ts';
 import { measure, type MeasureOptions } from '../../functions/readiness/measure.ts';
 import {
@@ -23,6 +21,7 @@ import {
   guardNetwork,
   hugeSite,
   legacyMcpSite,
+  measurementLab,
   redirectLoopSite,
   redirectTo,
   slowSite,
@@ -31,27 +30,14 @@ import {
 } from '../helpers/readiness.ts';
 
 const AGENT = 'https://sinal.exemplo.com.br';
-let key: ReaderKey;
-const fixtures: Fixture[] = [];
-const networks: GuardNetwork[] = [];
-
-before(async () => {
-  key = await readerKeyFrom(generateKeyPairSync('ed25519').privateKey.export({ format: 'jwk' }) as JsonWebKey);
-});
-after(async () => {
-  await Promise.all(fixtures.map((f) => f.close()));
-  for (const n of networks) assert.deepEqual(n.violations, [], 'no resolution or connection outside the test network');
-});
+const { key, keep, watch } = await measurementLab('no resolution or connection outside the test network');
 
 async function fixture(handler: Parameters<typeof startFixture>[0]): Promise<Fixture> {
-  const f = await startFixture(handler);
-  fixtures.push(f);
-  return f;
+  return keep(await startFixture(handler));
 }
 
 async function run(domain: string, options: Partial<MeasureOptions> & { network?: GuardNetwork } = {}): Promise<Envelope> {
-  const network = options.network ?? guardNetwork();
-  if (!options.network) networks.push(network);
+  const network = options.network ?? watch(guardNetwork());
   const envelope = await measure(domain, { key, agentOrigin: AGENT, allowLoopback: true, ...options, network });
   return envelopeSchema.parse(envelope);
 }

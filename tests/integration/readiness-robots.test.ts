@@ -6,14 +6,12 @@
  * with only a Sitemap line never below none. Each reading carries the decisions with the line that took them.
  */
 import assert from 'node:assert/strict';
-import { generateKeyPairSync } from 'node:crypto';
-import { after, before, describe, test } from 'node:test';
-import { type ReaderKey, readerKeyFrom } from '../../functions/readiness/agent/signing.ts';
+import { before, describe, test } from 'node:test';
 import { type Envelope, envelopeSchema } from '../../src/model/reading.ts';
 import { measure } from '../../functions/readiness/measure.ts';
 import { TETOS } from '../../functions/readiness/scoring.ts';
 import { AI_AGENTS } from '../../src/model/ai-agents.ts';
-import { type Fixture, type FixtureHandler, type GuardNetwork, guardNetwork, startFixture } from '../helpers/readiness.ts';
+import { type FixtureHandler, guardNetwork, measurementLab, startFixture } from '../helpers/readiness.ts';
 import { corpusSite } from '../helpers/readiness-corpus.ts';
 
 const SITEMAP = 'Sitemap: {{ORIGIN}}/sitemap-index.xml\n';
@@ -46,28 +44,19 @@ function starlightWith(robots: string | null): FixtureHandler {
   };
 }
 
-let key: ReaderKey;
-const fixtures: Fixture[] = [];
-const networks: GuardNetwork[] = [];
+const { key, keep, watch } = await measurementLab('nothing outside the loopback test network');
 const readings = new Map<Variant, Envelope>();
 const nota = (v: Variant): number => readings.get(v)?.nota ?? Number.NaN;
 const robotsIa = (v: Variant) => readings.get(v)?.camadas.flatMap((c) => c.verificacoes).find((x) => x.id === 'robots-ia');
 
 before(async () => {
-  key = await readerKeyFrom(generateKeyPairSync('ed25519').privateKey.export({ format: 'jwk' }) as JsonWebKey);
   for (const [variant, robots] of Object.entries(VARIANTS) as [Variant, string | null][]) {
-    const site = await startFixture(starlightWith(robots));
-    fixtures.push(site);
-    const network = guardNetwork();
-    networks.push(network);
+    const site = keep(await startFixture(starlightWith(robots)));
+    const network = watch(guardNetwork());
     const envelope = envelopeSchema.parse(await measure(site.host, { key, agentOrigin: 'https://sinal.exemplo.com.br', allowLoopback: true, network }));
     assert.equal(envelope.estado, 'registrada', `${variant}: ${envelope.motivo}`);
     readings.set(variant, envelope);
   }
-});
-after(async () => {
-  await Promise.all(fixtures.map((f) => f.close()));
-  for (const n of networks) assert.deepEqual(n.violations, [], 'nothing outside the loopback test network');
 });
 
 describe('the score follows what robots.txt shuts out (the same Starlight site, robots.txt variants)', () => {

@@ -6,38 +6,24 @@
  * for a person) gets the payment lacuna, and one whose home page charges is left unscored with it.
  */
 import assert from 'node:assert/strict';
-import { generateKeyPairSync } from 'node:crypto';
-import { after, before, describe, test } from 'node:test';
-import { type ReaderKey, readerKeyFrom } from '../../functions/readiness/agent/signing.ts';
+import { before, describe, test } from 'node:test';
 import { type Envelope, envelopeSchema, type Verificacao } from '../../src/model/reading.ts';
 import { measure } from '../../functions/readiness/measure.ts';
 import { LEGACY_CREDIT } from '../../functions/readiness/revision.ts';
 import { PESOS } from '../../functions/readiness/scoring.ts';
 import { standardById } from '../../src/model/agent-standards.ts';
-import { agentReadySite, bareSite, type Fixture, guardNetwork, type GuardNetwork, startFixture } from '../helpers/readiness.ts';
+import { agentReadySite, bareSite, guardNetwork, measurementLab, startFixture } from '../helpers/readiness.ts';
 import { chargingHomeSite, chargingSite, standardsSite } from '../helpers/readiness-standards.ts';
 
 const AGENT = 'https://sinal.exemplo.com.br';
 const NEW_CHECKS = ['ard', 'nlweb', 'content-usage', 'web-bot-auth'] as const;
 const STANDARD_OF = { ard: 'ard', nlweb: 'nlweb', 'content-usage': 'aipref', 'web-bot-auth': 'web-bot-auth' } as const;
 
-let key: ReaderKey;
-const fixtures: Fixture[] = [];
-const networks: GuardNetwork[] = [];
-
-before(async () => {
-  key = await readerKeyFrom(generateKeyPairSync('ed25519').privateKey.export({ format: 'jwk' }) as JsonWebKey);
-});
-after(async () => {
-  await Promise.all(fixtures.map((f) => f.close()));
-  for (const n of networks) assert.deepEqual(n.violations, [], 'no resolution or connection outside the test network');
-});
+const { key, keep, watch } = await measurementLab('no resolution or connection outside the test network');
 
 async function measureFixture(handler: Parameters<typeof startFixture>[0]): Promise<Envelope> {
-  const site = await startFixture(handler);
-  fixtures.push(site);
-  const network = guardNetwork();
-  networks.push(network);
+  const site = keep(await startFixture(handler));
+  const network = watch(guardNetwork());
   return envelopeSchema.parse(await measure(site.host, { key, agentOrigin: AGENT, allowLoopback: true, network }));
 }
 

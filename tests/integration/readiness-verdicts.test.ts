@@ -5,17 +5,13 @@
  * better than none, a 405 outside `## Optional` costs in proportion, inside it does not).
  */
 import assert from 'node:assert/strict';
-import { generateKeyPairSync } from 'node:crypto';
-import { after, before, describe, test } from 'node:test';
-import { type ReaderKey, readerKeyFrom } from '../../functions/readiness/agent/signing.ts';
+import { describe, test } from 'node:test';
 import { type Envelope, envelopeSchema } from '../../src/model/reading.ts';
 import { measure } from '../../functions/readiness/measure.ts';
-import { type Fixture, type FixtureHandler, type GuardNetwork, guardNetwork, startFixture } from '../helpers/readiness.ts';
+import { type FixtureHandler, guardNetwork, measurementLab, startFixture } from '../helpers/readiness.ts';
 
 const AGENT = 'https://sinal.exemplo.com.br';
-let key: ReaderKey;
-const fixtures: Fixture[] = [];
-const networks: GuardNetwork[] = [];
+const { key, keep, watch } = await measurementLab();
 
 const TEXT = 'Este é um parágrafo de conteúdo real, entregue no HTML do servidor, com informação suficiente para um agente citar a página. ';
 
@@ -71,22 +67,12 @@ function site(options: SiteOptions): FixtureHandler {
 }
 
 async function read(options: SiteOptions): Promise<Envelope> {
-  const fixture = await startFixture(site(options));
-  fixtures.push(fixture);
-  const network = guardNetwork();
-  networks.push(network);
+  const fixture = keep(await startFixture(site(options)));
+  const network = watch(guardNetwork());
   return envelopeSchema.parse(await measure(fixture.host, { key, agentOrigin: AGENT, allowLoopback: true, network }));
 }
 const check = (e: Envelope, id: string) => e.camadas.flatMap((c) => c.verificacoes).find((v) => v.id === id)!;
 const lacuna = (e: Envelope, id: string) => e.lacunas.find((l) => l.verificacao === id);
-
-before(async () => {
-  key = await readerKeyFrom(generateKeyPairSync('ed25519').privateKey.export({ format: 'jwk' }) as JsonWebKey);
-});
-after(async () => {
-  await Promise.all(fixtures.map((f) => f.close()));
-  for (const n of networks) assert.deepEqual(n.violations, []);
-});
 
 describe('titles true to the outcome (issue 19, item 3)', () => {
   test('12 of 13 pages with a markdown twin: its own title, the fraction and the page that lacks one', async () => {

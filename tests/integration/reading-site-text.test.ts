@@ -10,14 +10,12 @@
  *   leaves a second, reachable server untouched, and the reading says what pointed away.
  */
 import assert from 'node:assert/strict';
-import { generateKeyPairSync } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { micromark } from 'micromark';
 import { gfm, gfmHtml } from 'micromark-extension-gfm';
 import { ANSWER_DATA_NOTICE } from '../../functions/ask/schemas.ts';
-import { type ReaderKey, readerKeyFrom } from '../../functions/readiness/agent/signing.ts';
 import { CHECKS } from '../../functions/readiness/checks/index.ts';
 import { type Envelope, envelopeSchema, SITE_DATA_NOTICE } from '../../src/model/reading.ts';
 import { measure } from '../../functions/readiness/measure.ts';
@@ -27,7 +25,7 @@ import { DEVELOPER_SECTION_ID } from '../../functions/readiness/result-page.ts';
 import { type LocalServer, startLocalServer } from '../../server/local.ts';
 import { ATTACKER_HOST, MARKDOWN_INJECTION_CASES } from '../attacks/markdown-injection-cases.ts';
 import { OFF_ORIGIN_CASES } from '../attacks/off-origin-cases.ts';
-import { type Fixture, type FixtureHandler, type GuardNetwork, guardNetwork, startFixture } from '../helpers/readiness.ts';
+import { type FixtureHandler, guardNetwork, measurementLab, startFixture } from '../helpers/readiness.ts';
 import { testServices } from '../helpers/services.ts';
 
 const AGENT = 'https://sinal.exemplo.com.br';
@@ -35,11 +33,13 @@ const PAGE = '/diagnostico-de-visibilidade-cognitiva/resultado/';
 const DOMAIN = 'site-hostil.com.br';
 const services = testServices({ READINESS_GATE_PER_MINUTE: '60' });
 
-let key: ReaderKey;
 let server: LocalServer;
 let hostile: Envelope;
-const fixtures: Fixture[] = [];
-const networks: GuardNetwork[] = [];
+// Registered before the lab's `after` (hooks run in that order): the local server closes first, whatever the lab finds.
+after(async () => {
+  await server.close();
+});
+const { key, keep, watch } = await measurementLab('the reader never tried the attacker host');
 
 const all = MARKDOWN_INJECTION_CASES.map((c) => c.value);
 const one = (i: number) => all[i % all.length] as string;
@@ -98,23 +98,16 @@ const hostileSite: FixtureHandler = (req, res, { origin }) => {
 const render = (markdown: string): string => micromark(markdown, { allowDangerousHtml: true, extensions: [gfm()], htmlExtensions: [gfmHtml()] });
 
 async function read(handler: FixtureHandler, network = guardNetwork()): Promise<Envelope> {
-  const site = await startFixture(handler);
-  fixtures.push(site);
-  networks.push(network);
+  const site = keep(await startFixture(handler));
+  watch(network);
   return envelopeSchema.parse(await measure(site.host, { key, agentOrigin: AGENT, allowLoopback: true, network }));
 }
 
 before(async () => {
-  key = await readerKeyFrom(generateKeyPairSync('ed25519').privateKey.export({ format: 'jwk' }) as JsonWebKey);
   server = await startLocalServer({ port: 0, services });
   // The attacker's host resolves to nothing in the test network: any attempt to reach it is a violation.
   hostile = { ...(await read(hostileSite)), dominio: DOMAIN };
   await saveReading(services.store, hostile);
-});
-after(async () => {
-  await server.close();
-  await Promise.all(fixtures.map((f) => f.close()));
-  for (const n of networks) assert.deepEqual(n.violations, [], 'the reader never tried the attacker host');
 });
 
 describe('site text is inert wherever a reading is shown (issue 18, item 1)', () => {
@@ -196,7 +189,7 @@ describe('the reading agent contacts only the measured origin (issue 18, item 13
         res.writeHead(200, { 'content-type': 'application/json' });
         res.end('{"jsonrpc":"2.0","id":1,"result":{"serverInfo":{"name":"outro"}}}');
       });
-      fixtures.push(elsewhere);
+      keep(elsewhere);
       const reading = await read(row.site(`http://${elsewhere.host}`));
       assert.equal(reading.estado, 'registrada', reading.motivo);
       assert.deepEqual(elsewhere.requests, [], 'the other origin received nothing');
