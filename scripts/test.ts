@@ -30,7 +30,19 @@ const LOCK = `${RESULTS}.dist.lock`;
 const LOCK_TAKEN = 75;
 /** This run's own reports (another run may write test-results/ at the same time); copied there at the end. */
 const REPORTS = mkdtempSync(`${tmpdir()}/testes-`);
-const env: NodeJS.ProcessEnv = { ...process.env, SITE_URL: process.env.SITE_URL ?? 'http://localhost:8890', ASTRO_TELEMETRY_DISABLED: '1' };
+/**
+ * Node's module compile cache for every process of the run (the test files, the servers and CLIs they start): the
+ * code V8 compiled from each module, on disk and checked against the source, reused across runs and by runs side by
+ * side. Importing server/local.ts takes 75 ms instead of 145 ms in each of the ~120 test processes.
+ * `NODE_DISABLE_COMPILE_CACHE=1` turns it off.
+ */
+const COMPILE_CACHE = process.env.NODE_COMPILE_CACHE ?? `${RESULTS}.compile-cache`;
+const env: NodeJS.ProcessEnv = {
+  ...process.env,
+  SITE_URL: process.env.SITE_URL ?? 'http://localhost:8890',
+  ASTRO_TELEMETRY_DISABLED: '1',
+  NODE_COMPILE_CACHE: COMPILE_CACHE,
+};
 const runSync = (cmd: string, args: string[]) => {
   const result = spawnSync(cmd, args, { stdio: 'inherit', env });
   if (result.status !== 0) process.exit(result.status ?? 1);
@@ -73,7 +85,7 @@ if (!fast && !globs.length && process.env.SKIP_TYPECHECK !== '1') runSync('npm',
 // node --test runs the files in path order: tests/browser (the longest) first, tests/unit (the shortest) last.
 const exclusive = new Set(globSync(EXCLUSIVE));
 const phases = [
-  { name: 'compartilhada', concurrency: 2, files: files.filter((f) => !exclusive.has(f)) },
+  { name: 'compartilhada', concurrency: Number(process.env.TEST_CONCURRENCY ?? 2), files: files.filter((f) => !exclusive.has(f)) },
   { name: 'exclusiva', concurrency: 1, files: files.filter((f) => exclusive.has(f)) },
 ].filter((phase) => phase.files.length > 0);
 
