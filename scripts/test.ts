@@ -5,9 +5,9 @@
  * `npm run test:fast` (`--fast`): the build, then the unit and in-process handler suites, four at a time, without
  * the suites that need the whole machine or minutes (listed in FULL_ONLY); about 45 s on 2 cores.
  *
- * Two phases: first every file that can share the 2 cores, two at a time (one per core; four in the fast run); then, one at a time,
- * the files that need the machine to themselves (EXCLUSIVE: throughput, Lighthouse scores, a time budget measured
- * end to end, the Netlify emulator's bundler). The browser files share one Chromium, started here
+ * Two phases: first every file that can share the 2 cores, two at a time (one per core; four in the fast run); then,
+ * one at a time, the files that need the machine to themselves (EXCLUSIVE: throughput, Lighthouse scores, a time
+ * budget measured end to end, the Netlify emulator's bundler). The browser files share one Chromium, started here
  * (tests/helpers/browser.ts). Each phase writes the time and counts of every file to
  * test-results/durations-<phase>.json; the slowest files and the totals are printed at the end.
  *
@@ -94,8 +94,9 @@ if (!fast && !globs.length && process.env.SKIP_TYPECHECK !== '1') runSync('npm',
 
 /**
  * Files at a time in the fast run: many of its files wait on sockets, child processes and timers, so four keep the
- * 2 cores busy (58 s at 4, 60 s at 3, 69 s at 2 on an idle machine). The full run keeps one per core: its browser
- * files share one Chromium and its timings were set for two at a time.
+ * 2 cores busy (with the compile cache, all of its files then, on an idle machine: 58 s at 4, 60 s at 3, 69 s at 2;
+ * 6 stays at 47 s like 4, the cores are full). The full run keeps one per core: its browser files share one
+ * Chromium and its timings were set for two at a time.
  */
 const FAST_CONCURRENCY = 4;
 
