@@ -3,7 +3,6 @@
  * pipeline per route), the same edge negotiation, and the static output with Netlify's `_headers`/`_redirects`.
  * Used by `npm start`, the integration tests and the benchmarks.
  */
-import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse, STATUS_CODES } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
@@ -12,6 +11,7 @@ import { LRUCache } from 'lru-cache';
 import { negotiateMarkdown, negotiationOf } from '../functions/edge/negotiate.ts';
 import { app } from '../functions/app.ts';
 import type { Services } from '../functions/context.ts';
+import { ifNoneMatchNames, strongEtag } from '../functions/http/conditional.ts';
 import { errorResponse } from '../functions/http/errors.ts';
 import { knownBody } from '../functions/http/known-body.ts';
 import { isEdgeExcluded, matchFunctionRoute } from '../functions/routes.ts';
@@ -142,14 +142,20 @@ interface StaticEntry {
   etag?: string;
 }
 
+/** A response's header fields as the line list `writeHead` takes (name, value, name, value…), but those in `except`. */
+function headerLines(headers: Headers, except: readonly string[] = []): string[] {
+  const lines: string[] = [];
+  for (const [name, value] of headers) if (!except.includes(name)) lines.push(name, value);
+  return lines;
+}
+
 /** Bytes and header lines of an answer, with its length and, for a 200, a strong validator made from its bytes. */
 async function staticEntry(response: Response): Promise<StaticEntry> {
   const body = Buffer.from(await response.arrayBuffer());
-  const headers: string[] = [];
-  for (const [name, value] of response.headers) if (name !== 'content-length') headers.push(name, value);
+  const headers = headerLines(response.headers, ['content-length']);
   headers.push('content-length', String(body.length));
   if (response.status !== 200 || response.headers.has('etag')) return { status: response.status, headers, body };
-  const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+  const etag = strongEtag(body);
   headers.push('etag', etag);
   const notModified: string[] = [];
   for (let i = 0; i < headers.length; i += 2) if (headers[i] !== 'content-length' && headers[i] !== 'content-type') notModified.push(headers[i]!, headers[i + 1]!);
@@ -158,13 +164,10 @@ async function staticEntry(response: Response): Promise<StaticEntry> {
 
 /** Writes a kept answer: 304 when the client's validator matches, the headers only for HEAD. */
 function writeEntry(req: IncomingMessage, res: ServerResponse, entry: StaticEntry): void {
-  if (entry.etag && entry.notModified) {
-    const match = req.headers['if-none-match'];
-    if (match !== undefined && (match.trim() === '*' || match.split(',').some((tag) => tag.trim().replace(/^W\//, '') === entry.etag))) {
-      res.writeHead(304, entry.notModified);
-      res.end();
-      return;
-    }
+  if (entry.etag && entry.notModified && ifNoneMatchNames(req.headers['if-none-match'], entry.etag)) {
+    res.writeHead(304, entry.notModified);
+    res.end();
+    return;
   }
   res.writeHead(entry.status, entry.headers);
   res.end(req.method === 'HEAD' ? undefined : entry.body);
@@ -172,13 +175,8 @@ function writeEntry(req: IncomingMessage, res: ServerResponse, entry: StaticEntr
 
 /** A response the app made from bytes it holds, written to the socket as they are (no stream read back). */
 function writeKnown(res: ServerResponse, response: Response, body: Uint8Array | string): void {
-  const headers: string[] = [];
-  let length = false;
-  for (const [name, value] of response.headers) {
-    if (name === 'content-length') length = true;
-    headers.push(name, value);
-  }
-  if (!length && response.status !== 204 && response.status !== 304) headers.push('content-length', String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength));
+  const headers = headerLines(response.headers);
+  if (!response.headers.has('content-length') && response.status !== 204 && response.status !== 304) headers.push('content-length', String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength));
   res.writeHead(response.status, headers);
   res.end(body);
 }
@@ -188,9 +186,7 @@ function writeKnown(res: ServerResponse, response: Response, body: Uint8Array | 
  * and written as it comes, with back-pressure; the reading stops when the client goes away.
  */
 async function writeStream(req: IncomingMessage, res: ServerResponse, response: Response): Promise<void> {
-  const headers: string[] = [];
-  for (const [name, value] of response.headers) headers.push(name, value);
-  res.writeHead(response.status, headers);
+  res.writeHead(response.status, headerLines(response.headers));
   const body = response.body;
   if (!body || req.method === 'HEAD') {
     await body?.cancel().catch(() => {});
@@ -242,11 +238,6 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
   const services = options.services ?? createServices(process.env);
 
   /**
-   * The Node ↔ Fetch bridge is @hono/node-server's (lazy request headers and URL, bodies streamed both ways,
-   * unread request bodies drained after the response). Globals stay the platform's own `Request`/`Response`
-   * (`overrideGlobalObjects: false`): handlers build the same objects here as on Netlify.
-   */
-  /**
    * The static answers, made once per path and variant and served from memory with their header lines and ETag: a
    * GET or HEAD of a plain path that no function serves is keyed by its path and by what the negotiation decides for
    * it (`negotiationOf`: the file as it is, the page with its twin's `Link`, or the twin itself), and answered before
@@ -272,17 +263,27 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
     if (entry.status === 200) kept.set(key, entry);
     else misses.set(key, entry);
   };
-  /** The static answer of a GET/HEAD, from memory when it is kept; false when the request must take the bridge. */
-  const serveKept = (req: IncomingMessage, res: ServerResponse): boolean => {
-    const target = req.url ?? '/';
-    const q = target.indexOf('?');
-    const pathname = q === -1 ? target : target.slice(0, q);
-    if (!PLAIN_PATH.test(pathname) || servedByFunction(pathname)) return false;
-    const key = staticKey(pathname, q === -1 ? '' : target.slice(q + 1), req.headers.accept ?? null, req.headers['user-agent'] ?? null);
+  /**
+   * The static answer of a GET/HEAD of the plain path `pathname` no function serves, from memory when it is kept;
+   * false when the request must take the bridge (which makes and keeps it).
+   */
+  const serveKept = (req: IncomingMessage, res: ServerResponse, pathname: string): boolean => {
+    const q = req.url!.indexOf('?');
+    const key = staticKey(pathname, q === -1 ? '' : req.url!.slice(q + 1), req.headers.accept ?? null, req.headers['user-agent'] ?? null);
     const entry = key === undefined ? undefined : keptEntry(key);
     if (!entry) return false;
     writeEntry(req, res, entry);
     return true;
+  };
+
+  /** The app's answer to a request from `socket`; an exception becomes the contract's 500, logged, never a stack. */
+  const answer = async (request: Request, socket: Socket): Promise<Response> => {
+    try {
+      return await app.fetch(request, requestContext(services, socket.remoteAddress ?? '0.0.0.0'));
+    } catch (error) {
+      console.error(error);
+      return withSecurityHeadersOn(errorResponse('server_error', 'Erro interno inesperado.', { status: 500 }));
+    }
   };
 
   /**
@@ -300,18 +301,17 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
       sendJsonError(res, 400, 'invalid_request', 'Requisição HTTP malformada (Host ou alvo da requisição inválido).');
       return;
     }
-    let response: Response;
-    try {
-      response = await app.fetch(request, requestContext(services, req.socket.remoteAddress ?? '0.0.0.0'));
-    } catch (error) {
-      console.error(error);
-      response = withSecurityHeadersOn(errorResponse('server_error', 'Erro interno inesperado.', { status: 500 }));
-    }
+    const response = await answer(request, req.socket);
     const body = knownBody(response);
     if (body !== undefined) writeKnown(res, response, body);
     else await writeStream(req, res, response);
   };
 
+  /**
+   * The Node ↔ Fetch bridge is @hono/node-server's (lazy request headers and URL, bodies streamed both ways,
+   * unread request bodies drained after the response). Globals stay the platform's own `Request`/`Response`
+   * (`overrideGlobalObjects: false`): handlers build the same objects here as on Netlify.
+   */
   const listener = getRequestListener(
     async (request: Request, bindings: HttpBindings | Http2Bindings) => {
       const { incoming, outgoing } = bindings as HttpBindings;
@@ -320,7 +320,7 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
         const target = (incoming.url ?? '/').split('?', 1)[0]!;
         const pathname = PLAIN_PATH.test(target) ? target : new URL(request.url).pathname;
         if (servedByFunction(pathname)) {
-          const response = await app.fetch(request, requestContext(services, incoming.socket.remoteAddress ?? '0.0.0.0'));
+          const response = await answer(request, incoming.socket);
           const body = knownBody(response);
           if (body === undefined || outgoing.headersSent) return response;
           writeKnown(outgoing, response, body);
@@ -381,11 +381,13 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
     // on it would hang), so it is closed after this response.
     if (req.headers.upgrade !== undefined) res.shouldKeepAlive = false;
     else if ((req.method === 'GET' || req.method === 'HEAD') && bodyless(req)) {
-      if (serveKept(req, res)) return;
       const target = req.url!.split('?', 1)[0]!;
-      if (PLAIN_PATH.test(target) && servedByFunction(target)) {
-        void serveFunction(req, res);
-        return;
+      if (PLAIN_PATH.test(target)) {
+        if (servedByFunction(target)) {
+          void serveFunction(req, res);
+          return;
+        }
+        if (serveKept(req, res, target)) return;
       }
     }
     void listener(req, res);

@@ -53,12 +53,18 @@ export interface DomainRequest {
 
 const refusal = (error: Problem['error'], description: string, detail: DomainRequestDetail): Problem => ({ error, description, detail });
 
-/** The heading a problem of a route names in its `detail` (these steps' `DomainRequestDetail`, or a plain string). */
-export const problemTitle = (problem: Problem): string | undefined => {
+/** What a problem of these forms' routes carries for its page (these steps' detail), when it carries one. */
+export const refusalDetail = (problem: Problem): DomainRequestDetail | undefined => {
   const { detail } = problem;
-  if (typeof detail === 'string') return detail;
-  return detail && typeof detail === 'object' && 'titulo' in detail ? String((detail as DomainRequestDetail).titulo) : undefined;
+  return detail && typeof detail === 'object' && 'titulo' in detail ? (detail as DomainRequestDetail) : undefined;
 };
+
+/**
+ * The page's heading of a problem of these forms' routes: the one its detail names, else the same-origin step's
+ * refusal (which knows no page), else a plain one.
+ */
+export const refusalTitle = (problem: Problem): string =>
+  refusalDetail(problem)?.titulo ?? (problem.error === 'cross_site_request' ? 'Pedido de outro site recusado' : 'Não foi possível continuar');
 
 /** The body step's policy: the form's media type, at most 8 KB, UTF-8 text. */
 export const domainRequestBody = (texts: DomainRequestTexts): BodyPolicy => ({

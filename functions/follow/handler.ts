@@ -17,7 +17,7 @@
 import { contactEmail } from '../../src/config/site.ts';
 import { MEASURE_PATH, resultPath } from '../../src/model/measurement.ts';
 import { plural } from '../../src/model/plural.ts';
-import { domainRequestBody, domainRequestOf, DOMAIN_REQUEST_MAX_BYTES as MAX_BODY_BYTES, type DomainRequest, problemTitle } from '../contact/domain-request.ts';
+import { domainRequestBody, domainRequestOf, DOMAIN_REQUEST_MAX_BYTES as MAX_BODY_BYTES, type DomainRequest, refusalTitle } from '../contact/domain-request.ts';
 import { htmlResponse } from '../html/response.ts';
 import { renderShellPage } from '../html/shell.ts';
 import { escapeHtml } from '../../src/model/escape.ts';
@@ -66,18 +66,9 @@ const invalidLink = (request: Request, context: RequestContext): Response =>
 
 // ---------------------------------------------------------------------------------------------------- request
 
-/** The titles of the refusals of the steps, by code (the page's heading). */
-const REFUSAL_TITLES: Partial<Record<ErrorCode, string>> = {
-  cross_site_request: 'Pedido de outro site recusado',
-  unsupported_media_type: 'Formato não aceito',
-  payload_too_large: 'Pedido grande demais',
-  invalid_request: 'Formulário ilegível',
-  not_found: 'Acompanhamento indisponível',
-};
-
-/** A problem of a step in the client's format (`detail`: the page's heading, when the code's own does not fit). */
+/** A problem of a step in the client's format, under the heading its detail names (contact/domain-request.ts). */
 const refuse = (problem: Problem, x: RouteExchange): Response =>
-  failure(x.request, x.context, problem.error, problemTitle(problem) ?? REFUSAL_TITLES[problem.error] ?? 'Não foi possível continuar', problem.description, problem.headers);
+  failure(x.request, x.context, problem.error, refusalTitle(problem), problem.description, problem.headers);
 
 /** Without SMTP the follow-up is not offered: 404, saying so. */
 const mailOffered = precondition<RouteExchange>('mail', async (x) => {
@@ -248,7 +239,7 @@ const linkRoute = (purpose: 'confirmar' | 'cancelar') =>
     steps: [
       methods(LINK_METHODS),
       ...(purpose === 'confirmar' ? [mailOffered] : []),
-      readBody({ limit: MAX_BODY_BYTES, tooLarge: { error: 'payload_too_large', description: `O corpo passa de ${MAX_BODY_BYTES / 1024} KB.`, detail: 'Pedido grande demais' } }),
+      readBody({ limit: MAX_BODY_BYTES, tooLarge: { error: 'payload_too_large', description: `O corpo passa de ${MAX_BODY_BYTES / 1024} KB.`, detail: { titulo: 'Pedido grande demais' } } }),
     ],
     handle: (_input, x) => link(purpose, x),
     refuse,

@@ -13,7 +13,7 @@
  *   attributes only (the response's CSP is `default-src 'none'`).
  * - An SVG inside `<img>` cannot be a link: the embed snippets wrap the image in `<a href="<result page>">`.
  */
-import { createHash } from 'node:crypto';
+import { strongEtag } from '../http/conditional.ts';
 import { escapeHtml } from '../../src/model/escape.ts';
 import { SITE_NAME } from '../../src/config/site.ts';
 import { badgePath, type Grau, MEASURE_PATH, measuredOn, resultPath } from '../../src/model/measurement.ts';
@@ -151,7 +151,7 @@ export function renderBadge(state: BadgeState, origin: string, options: { inline
 export const BADGE_CACHE_CONTROL = 'public, max-age=300, must-revalidate';
 
 /** A strong validator of a badge's bytes: the same badge, the same tag (what a revalidation compares). */
-export const badgeEtag = (svg: string): string => `"${createHash('sha256').update(svg).digest('base64url').slice(0, 27)}"`;
+export const badgeEtag = (svg: string): string => strongEtag(svg);
 
 /** The text alternative of an embedded badge: it names what the image says without fixing a grade that will change. */
 export const badgeAlt = (dominio: string): string => `Prontidão para IA de ${dominio}: selo da medição da ${SITE_NAME}`;

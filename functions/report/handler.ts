@@ -16,7 +16,7 @@ import { escapeHtml } from '../../src/model/escape.ts';
 import { MEASURE_PATH, resultPath } from '../../src/model/measurement.ts';
 import { REPORT_PATH } from '../../src/model/paths.ts';
 import { plural } from '../../src/model/plural.ts';
-import { type DomainRequest, type DomainRequestDetail, type DomainRequestField, domainRequestBody, domainRequestOf, problemTitle } from '../contact/domain-request.ts';
+import { type DomainRequest, type DomainRequestField, domainRequestBody, domainRequestOf, refusalDetail, refusalTitle } from '../contact/domain-request.ts';
 import type { RequestContext } from '../context.ts';
 import { htmlResponse } from '../html/response.ts';
 import { renderShellPage } from '../html/shell.ts';
@@ -70,8 +70,8 @@ const REPORT_TEXTS = {
 
 /** A problem of a step in the client's format: the form again when the domain is known and a field can be fixed. */
 const refuse = (problem: Problem, x: RouteExchange): Response => {
-  const detail = (typeof problem.detail === 'object' ? problem.detail : undefined) as DomainRequestDetail | undefined;
-  return failure(x.request, x.context, problem.error, problemTitle(problem) ?? (problem.error === 'cross_site_request' ? 'Pedido de outro site recusado' : 'Não foi possível continuar'), problem.description, {
+  const detail = refusalDetail(problem);
+  return failure(x.request, x.context, problem.error, refusalTitle(problem), problem.description, {
     dominio: detail?.dominio,
     email: detail?.email,
     campo: detail?.campo,
