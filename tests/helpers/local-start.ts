@@ -12,10 +12,30 @@
  * disk); `user` runs it as another user (root ignores file permissions, so a read-only folder needs one).
  */
 import { spawn } from 'node:child_process';
-import { join } from 'node:path';
+import { chmodSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
+
+/**
+ * Lets another user reach the checkout: adds the others' search bit (x, never read) to each folder above it that
+ * lacks it, and returns what undoes that. A checkout under `mktemp -d` (mode 700) is closed to everyone but its owner,
+ * and a process started as another `user` could not even load Node from it (EACCES).
+ */
+export function openPathToCheckout(): () => void {
+  const changed: [string, number][] = [];
+  for (let dir = root.replace(/\/$/, ''); dir !== dirname(dir); dir = dirname(dir)) {
+    const mode = statSync(dir).mode & 0o7777;
+    if ((mode & 0o001) === 0) {
+      chmodSync(dir, mode | 0o001);
+      changed.push([dir, mode]);
+    }
+  }
+  return () => {
+    for (const [dir, mode] of changed.reverse()) chmodSync(dir, mode);
+  };
+}
 
 export interface StartOptions {
   /** Shell commands run before `exec node server/start.ts` (bash). */

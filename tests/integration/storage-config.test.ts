@@ -24,7 +24,7 @@ import type { Envelope } from '../../src/model/reading.ts';
 import { saveReading } from '../../functions/readiness/readings.ts';
 import { SQLITE_FILE, SqliteStore } from '../../functions/store/sqlite.ts';
 import { contactEmail } from '../../src/config/site.ts';
-import { runContatos, runStart, startServer, type StartOptions } from '../helpers/local-start.ts';
+import { openPathToCheckout, runContatos, runStart, startServer, type StartOptions } from '../helpers/local-start.ts';
 import { testContext, testServices } from '../helpers/services.ts';
 
 const PASSWORD = 'AXkfSenhaDoBanco9876';
@@ -175,7 +175,9 @@ describe('DATA_DIR read-only, holding a database', () => {
   };
   let dir: string;
 
+  let closePath = (): void => {};
   before(async () => {
+    if (user) closePath = openPathToCheckout();
     dir = tempDir();
     chmodSync(dir, 0o755);
     const store = new SqliteStore({ dir });
@@ -185,6 +187,8 @@ describe('DATA_DIR read-only, holding a database', () => {
     chmodSync(join(dir, SQLITE_FILE), 0o444);
     chmodSync(dir, 0o555);
   });
+
+  after(() => closePath());
 
   test('starts with a warning; pages and the stored leads are read; writes answer 503 with the e-mail address, never a confirmation', async () => {
     const server = await startServer({ ...SECRET, DATA_DIR: dir }, { user });
