@@ -65,8 +65,8 @@ function isAuthority(host: string): boolean {
 }
 
 /**
- * `isAuthority`, remembered for the Host values seen last (a client sends the same one on every request; a URL parse
- * per request was a tenth of the adapter's own time). Bounded: past 256 values the memory starts over.
+ * `isAuthority`, remembered for the Host values seen last: a client sends the same one on every request, which then
+ * costs no URL parse. Bounded: past 256 values the memory starts over.
  */
 const hostVerdicts = new Map<string, boolean>();
 function validHost(host: string): boolean {
