@@ -9,7 +9,8 @@
  * platform's request, made once from the same method, URL and fields), and is never given to the platform's own
  * constructors: `new Request(lazy)` would not recognize it (the local server does not do that, and the app's
  * functions do not either: they read requests, they do not copy them). The URL must be written as the URL parser
- * writes it (the server makes one only of a target the parser leaves as it is).
+ * writes it: `bodylessRequest` makes one only of a target the parser leaves as it is, on the origin `hostOrigin`
+ * reads from the Host header (remembered per Host value: also the server's check that the Host is an authority).
  */
 
 /** What a lazy request holds. */
@@ -74,4 +75,49 @@ export function lazyRequest(method: string, url: string, headers: Headers): Requ
   const request = Object.create(lazyPrototype) as Lazy;
   request[STATE] = { method, url, headers };
   return request;
+}
+
+/**
+ * The origin a Host header names (`http://` and the authority as the URL parser writes it: host in lower case, no
+ * default port), or undefined when the header holds anything more than an authority (a path, query or credentials
+ * hidden in it) or is not one.
+ */
+function originOfHost(host: string): string | undefined {
+  try {
+    const base = new URL(`http://${host}`);
+    return base.href === `${base.origin}/` ? base.origin : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * `originOfHost`, remembered for the Host values seen last: a client sends the same one on every request, which then
+ * costs no URL parse. Bounded: past 256 values the memory starts over.
+ */
+const hostOrigins = new Map<string, string | null>();
+export function hostOrigin(host: string): string | undefined {
+  let origin = hostOrigins.get(host);
+  if (origin === undefined) {
+    if (hostOrigins.size >= 256) hostOrigins.clear();
+    hostOrigins.set(host, (origin = originOfHost(host) ?? null));
+  }
+  return origin ?? undefined;
+}
+
+/**
+ * A target whose query (if any) the URL parser leaves as it is: no byte it percent-encodes in a query of an http URL
+ * (controls, space, `"`, `#`, `<`, `>`, `'`, anything past ASCII). Its path must be a plain one
+ * (server/local.ts's PLAIN_PATH: no dot segment, no percent-encoding, nothing the parser would rewrite).
+ */
+const ASIS_QUERY = /^[^?]*(?:\?[^\x00-\x20"#<>'\x7f-\uffff]*)?$/;
+
+/**
+ * The Request of a bodyless GET or HEAD to `target` on the authority `host` (valid: `hostOrigin` gave it an origin):
+ * lazy when the URL parser would write the URL as it came (a plain path, a query it leaves as it is), the platform's
+ * otherwise. Either way its `url` is the one the platform's would have.
+ */
+export function bodylessRequest(method: string, host: string, target: string, headers: Headers): Request {
+  const url = `${hostOrigin(host)}${target}`;
+  return ASIS_QUERY.test(target) ? lazyRequest(method, url, headers) : new Request(url, { method, headers });
 }

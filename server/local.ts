@@ -17,7 +17,7 @@ import { knownBody } from '../functions/http/known-body.ts';
 import { isEdgeExcluded, matchFunctionRoute } from '../functions/routes.ts';
 import { createServices, requestContext } from '../functions/services.ts';
 import { DATA_SECURITY_HEADERS, withSecurityHeaders } from '../src/model/security-headers.ts';
-import { lazyRequest } from './lazy-request.ts';
+import { bodylessRequest, hostOrigin } from './lazy-request.ts';
 import { createStaticSite } from './static.ts';
 
 export interface LocalServerOptions {
@@ -55,33 +55,6 @@ function requestPath(target: string): string {
   throw new TypeError('alvo de requisição fora das formas de origem e absoluta');
 }
 
-/**
- * The origin a Host header names (`http://` and the authority as the URL parser writes it: host in lower case, no
- * default port), or undefined when the header holds anything more than an authority (a path, query or credentials
- * hidden in it) or is not one.
- */
-function originOfHost(host: string): string | undefined {
-  try {
-    const base = new URL(`http://${host}`);
-    return base.href === `${base.origin}/` ? base.origin : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * `originOfHost`, remembered for the Host values seen last: a client sends the same one on every request, which then
- * costs no URL parse. Bounded: past 256 values the memory starts over.
- */
-const hostOrigins = new Map<string, string | null>();
-function hostOrigin(host: string): string | undefined {
-  let origin = hostOrigins.get(host);
-  if (origin === undefined) {
-    if (hostOrigins.size >= 256) hostOrigins.clear();
-    hostOrigins.set(host, (origin = originOfHost(host) ?? null));
-  }
-  return origin ?? undefined;
-}
 
 /** A response the adapter built itself (no handler ran) with the security headers every function response has. */
 const withSecurityHeadersOn = (response: Response): Response => {
@@ -250,11 +223,6 @@ const ALREADY_SENT = new Response(null, { headers: { 'x-hono-already-sent': 'tru
  */
 const PLAIN_PATH = /^\/(?:(?:[A-Za-z0-9_~!$&'()*+,;=:@-][A-Za-z0-9._~!$&'()*+,;=:@-]*|\.well-known)(?:\/(?:[A-Za-z0-9_~!$&'()*+,;=:@-][A-Za-z0-9._~!$&'()*+,;=:@-]*|\.well-known))*\/?)?$/;
 
-/**
- * A target whose query (if any) the URL parser leaves as it is: no byte it percent-encodes in a query of an http URL
- * (controls, space, `"`, `#`, `<`, `>`, `'`, anything past ASCII). Its path is a plain one (PLAIN_PATH), checked before.
- */
-const ASIS_QUERY = /^[^?]*(?:\?[^\x00-\x20"#<>'\x7f-\uffff]*)?$/;
 
 export async function startLocalServer(options: LocalServerOptions = {}): Promise<LocalServer> {
   const distDir = options.distDir ?? fileURLToPath(new URL('../dist/', import.meta.url));
@@ -321,10 +289,7 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
       const pairs: [string, string][] = [];
       const raw = req.rawHeaders;
       for (let i = 0; i < raw.length; i += 2) pairs.push([raw[i]!, raw[i + 1]!]);
-      const headers = new Headers(pairs);
-      const url = `${hostOrigin(req.headers.host!)}${req.url}`;
-      // A target the URL parser writes as it came (a plain path, a query it would not encode) makes a lazy Request.
-      request = ASIS_QUERY.test(req.url!) ? lazyRequest(req.method!, url, headers) : new Request(url, { method: req.method, headers });
+      request = bodylessRequest(req.method!, req.headers.host!, req.url!, new Headers(pairs));
     } catch {
       sendJsonError(res, 400, 'invalid_request', 'Requisição HTTP malformada (Host ou alvo da requisição inválido).');
       return;

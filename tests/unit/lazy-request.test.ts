@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { lazyRequest } from '../../server/lazy-request.ts';
+import { bodylessRequest, hostOrigin, lazyRequest } from '../../server/lazy-request.ts';
 
 const URL_ = 'http://localhost:8888/api/v1/busca?q=dados+estruturados&limite=3';
 const fields = () => new Headers([['Host', 'localhost:8888'], ['Authorization', 'Bearer abc'], ['Accept', 'application/json']]);
@@ -46,5 +46,38 @@ describe('lazyRequest', () => {
     assert.equal(copy.headers.get('authorization'), 'Bearer abc');
     // Once made, the platform request's fields are the ones read.
     assert.equal(lazy.headers.get('x-visto'), '1');
+  });
+});
+
+describe('bodylessRequest', () => {
+  const HOSTS = ['localhost:8888', 'LOCALHOST:8888', 'localhost:80', 'Exemplo.com.BR', '[::1]:8888', '[0:0::1]', '127.0.0.1:8888'];
+  const TARGETS = [
+    '/api/v1/busca?q=dados+estruturados',
+    '/api/v1/paginas/solucoes/seo-tecnico',
+    "/api/v1/busca?q=it's",
+    '/api/v1/busca?q="aspas"',
+    '/api/v1/busca?q=<b>',
+    '/api/v1/busca?q=%41%zz',
+    '/api/v1/busca?',
+    '/api/v1/busca?q=a?b=c',
+    '/api/v1/busca?q={}|^`\\',
+    '/api/v1/busca?q=Ã©', // bytes past ASCII, as Node hands them over (latin1)
+    '/api/v1/busca?q=\x7f',
+  ];
+  it('its URL is the one the platform’s Request makes of the same Host and target, whichever kind it is', () => {
+    for (const host of HOSTS) {
+      assert.ok(hostOrigin(host), host);
+      for (const target of TARGETS) {
+        const request = bodylessRequest('GET', host, target, fields());
+        assert.equal(request.url, new Request(`http://${host}${target}`).url, `${host} ${target}`);
+        assert.equal(request.headers.get('authorization'), 'Bearer abc');
+      }
+    }
+  });
+
+  it('a Host with more than an authority has no origin', () => {
+    for (const host of ['localhost:8888/x', 'user:pass@localhost', 'localhost?q', 'localhost#f', 'local host', '', 'localhost:99999']) {
+      assert.equal(hostOrigin(host), undefined, host);
+    }
   });
 });
