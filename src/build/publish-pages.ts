@@ -149,7 +149,7 @@ async function publishTexts(all: PageBundle['paginas'], origem: string, outDir: 
  * Publishes the bundle. Not itself async, so that it does not hold the bundle while it waits: the pages are
  * let go once their files are written (./publish-worker.ts keeps no copy either), before the share images, the
  * longest step, so the publish worker's heap does not stay at the size of every page's text beside the
- * renderer's (the build's memory peak, docs/ARCHITECTURE.md "Build memory").
+ * renderer's (the build's memory peak, docs/ARCHITECTURE.md, "The build's memory").
  */
 export function publishPages(bundle: PageBundle, outDir: string, projectRoot: string): Promise<Publication> {
   const { origem, imagens } = bundle;
