@@ -6,8 +6,8 @@
  *     (./publish-pages.ts), and every page's share image (./share-image.ts);
  *  2. writes Netlify's `_headers` and `_redirects` (security headers, media types, aliases) for every file;
  *  2b. moves the functions' page shell (src/pages/moldura-de-pagina.astro) out of the site into `.generated/`;
- *  3. has Vite ship the content data store to the prerenderer in a form V8 loads in linear time
- *     (./data-store-module.ts).
+ *  3. has the prerenderer read the content data store from Astro's store file instead of bundling it as a
+ *     string literal (./data-store-module.ts).
  *
  * The bundle is handed over in process: the integration offers a channel on `globalThis` while the build runs,
  * and the bundle route, when it finds it, passes the pages there instead of writing them out. A worker thread
@@ -45,8 +45,20 @@ interface Running {
   finish(rest: Pick<SiteData, 'catalogo' | 'documentos'>): Promise<number>;
 }
 
+/**
+ * The publish worker's young generation, in MB. V8's default (up to 64 MB a semi-space on 64-bit Node without
+ * pointer compression, and pages it keeps pooled after use) let the worker's heap reach about 300 MB for 100 MB
+ * of live data, beside the renderer's at the build's memory peak. Its objects are short-lived strings and
+ * entries: a smaller young generation collects them more often, on the core the worker has to itself.
+ */
+const WORKER_YOUNG_GENERATION_MB = 16;
+
 function inWorker(bundle: PageBundle, outDir: string, projectRoot: string): Running {
-  const worker = new Worker(new URL('./publish-worker.ts', import.meta.url), { workerData: { bundle, outDir, projectRoot } });
+  const worker = new Worker(new URL('./publish-worker.ts', import.meta.url), {
+    workerData: { outDir, projectRoot },
+    resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB },
+  });
+  worker.postMessage(bundle);
   const next = <T>(type: string) =>
     new Promise<T>((resolve, reject) => {
       const onMessage = (message: { type: string } & T) => {

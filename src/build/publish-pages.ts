@@ -99,9 +99,20 @@ async function writePublicIndex(outDir: string, origem: string, paginas: readonl
   }
 }
 
-export async function publishPages(bundle: PageBundle, outDir: string, projectRoot: string): Promise<Publication> {
-  await writeTwins(outDir, bundle.paginas);
-  const paginas = bundle.paginas
+/** The site data being written: `{"paginas":[…]` so far, completed by `finish` (./integration.ts). */
+interface OpenSiteData {
+  file: FileHandle;
+  partial: string;
+  target: string;
+}
+
+/**
+ * Everything made of the pages' text: the twins, `/agentes/indice.json`, the search index and the site data's
+ * pages. Once it returns, nothing holds the pages any more (the share images come after it, on their own).
+ */
+async function publishTexts(all: PageBundle['paginas'], origem: string, outDir: string, projectRoot: string): Promise<OpenSiteData & { listed: number }> {
+  await writeTwins(outDir, all);
+  const paginas = all
     .filter((p) => p.listada)
     .map(({ rota, url, titulo, descricao, secao, lastmod, markdown }): PublishedPage => ({
       rota,
@@ -113,9 +124,8 @@ export async function publishPages(bundle: PageBundle, outDir: string, projectRo
       texto: twinBodyText(markdown),
       markdown,
     }));
-  await writePublicIndex(outDir, bundle.origem, paginas);
+  await writePublicIndex(outDir, origem, paginas);
   await writeSearchIndex(paginas, projectRoot);
-  await writeShareImages(outDir, bundle.imagens);
 
   // The site data: `{"paginas":[…]` now, the rest in `finish`; renamed into place when complete.
   const target = join(projectRoot, SITE_DATA_FILE);
@@ -125,24 +135,44 @@ export async function publishPages(bundle: PageBundle, outDir: string, projectRo
   try {
     const out = chunkedWriter(file);
     await out.add('{"paginas":[');
-    for (const [i, page] of paginas.entries()) await out.add(`${i ? ',' : ''}${originFree(JSON.stringify(page), bundle.origem)}`);
+    for (const [i, page] of paginas.entries()) await out.add(`${i ? ',' : ''}${originFree(JSON.stringify(page), origem)}`);
     await out.add(']');
     await out.flush();
   } catch (error) {
     await file.close();
     throw error;
   }
-  return {
-    published: { twins: bundle.paginas.length, listed: paginas.length, images: bundle.imagens.length },
-    async finish(catalogo, documentos) {
-      try {
-        const rest = { origem: bundle.origem, catalogo, documentos } satisfies Omit<SiteData, 'paginas'>;
-        await file.write(`,${originFree(JSON.stringify(rest), bundle.origem).slice(1)}`);
-      } finally {
-        await file.close();
-      }
-      await rename(partial, target);
-      return documentos.length;
-    },
-  };
+  return { file, partial, target, listed: paginas.length };
+}
+
+/**
+ * Publishes the bundle. Not itself async, so that it does not hold the bundle while it waits: the pages are
+ * let go once their files are written (./publish-worker.ts keeps no copy either), before the share images, the
+ * longest step, so the publish worker's heap does not stay at the size of every page's text beside the
+ * renderer's (the build's memory peak, docs/ARCHITECTURE.md, "The build's memory").
+ */
+export function publishPages(bundle: PageBundle, outDir: string, projectRoot: string): Promise<Publication> {
+  const { origem, imagens } = bundle;
+  const twins = bundle.paginas.length;
+  return publishTexts(bundle.paginas, origem, outDir, projectRoot).then(async ({ file, partial, target, listed }) => {
+    try {
+      await writeShareImages(outDir, imagens);
+    } catch (error) {
+      await file.close();
+      throw error;
+    }
+    return {
+      published: { twins, listed, images: imagens.length },
+      async finish(catalogo, documentos) {
+        try {
+          const rest = { origem, catalogo, documentos } satisfies Omit<SiteData, 'paginas'>;
+          await file.write(`,${originFree(JSON.stringify(rest), origem).slice(1)}`);
+        } finally {
+          await file.close();
+        }
+        await rename(partial, target);
+        return documentos.length;
+      },
+    };
+  });
 }

@@ -9,6 +9,5 @@ import { loadSite } from '../lib/site.ts';
 /** Every listed page's markdown twin in one file, separated by rules, up to the size readers accept. */
 export const GET: APIRoute = async () => {
   const model = await loadSite();
-  const twins = await Promise.all(llmsFullOrder(model).map((p) => renderTwin(p, model)));
-  return text(renderLlmsFull(twins, siteOrigin()));
+  return text(await renderLlmsFull(llmsFullOrder(model), (p) => renderTwin(p, model), siteOrigin()));
 };

@@ -7,6 +7,8 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { after, before, describe, test } from 'node:test';
 import siteArtifacts from '../../src/build/integration.ts';
 import { publishPages } from '../../src/build/publish-pages.ts';
@@ -100,6 +102,27 @@ describe('publishPages', () => {
     assert.ok(index);
     assert.deepEqual(index.ranked('rastreadores', { limite: 5 }).map((r) => r.rota), ['blog/um-artigo']);
   });
+});
+
+test('once published, the publication holds no page: only the site data\'s file waits for finish', async () => {
+  // A full collection, so that what a WeakRef sees is what the heap holds (V8's `gc`, exposed for this test).
+  setFlagsFromString('--expose-gc');
+  const gc = runInNewContext('gc') as () => void;
+  const dir = await mkdtemp(join(tmpdir(), 'publish-release-'));
+  try {
+    // Handed over like the worker does: the caller keeps nothing of the bundle.
+    let own: PageBundle | undefined = { ...bundle, paginas: bundle.paginas.map((p) => ({ ...p })), imagens: [] };
+    const pages = new WeakRef(own.paginas);
+    const publishing = publishPages(own, join(dir, 'dist'), dir);
+    own = undefined;
+    const publication = await publishing;
+    await new Promise((resolve) => setImmediate(resolve));
+    gc();
+    assert.equal(pages.deref(), undefined, 'the pages were let go');
+    assert.equal(await publication.finish(rest.catalogo, rest.documentos), 1);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 });
 
 describe('the build integration hands the bundle over both ways, with the same result', () => {
