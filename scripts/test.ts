@@ -3,7 +3,8 @@
  * (unit, integration against the local server and a real Redis, browser tests in Chromium).
  * Extra arguments are test file globs: `npm test -- 'tests/unit/**\/*.test.ts'`.
  * `npm run test:fast` (`--fast`): the build, then the unit and in-process handler suites, four at a time, without
- * the suites that need the whole machine or minutes (listed in FULL_ONLY); about 45 s on 2 cores.
+ * the suites that need the whole machine or minutes (listed in FULL_ONLY); about 42 s on 2 cores. Its unit files that
+ * need no build output (BUILD_FREE) run two at a time while the site is built, in a phase of their own.
  *
  * Two phases: first every file that can share the 2 cores, two at a time (one per core; four in the fast run); then,
  * one at a time, the files that need the machine to themselves (EXCLUSIVE: throughput, Lighthouse scores, a time
