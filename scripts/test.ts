@@ -3,7 +3,8 @@
  * (unit, integration against the local server and a real Redis, browser tests in Chromium).
  * Extra arguments are test file globs: `npm test -- 'tests/unit/**\/*.test.ts'`.
  * `npm run test:fast` (`--fast`): the build, then the unit and in-process handler suites, four at a time, without
- * the suites that need the whole machine or minutes (listed in FULL_ONLY); about 45 s on 2 cores.
+ * the suites that need the whole machine or minutes (listed in FULL_ONLY); about 42 s on 2 cores. Its unit files that
+ * need no build output (BUILD_FREE) run two at a time while the site is built, in a phase of their own.
  *
  * Two phases: first every file that can share the 2 cores, two at a time (one per core; four in the fast run); then,
  * one at a time, the files that need the machine to themselves (EXCLUSIVE: throughput, Lighthouse scores, a time
@@ -15,7 +16,7 @@
  * test-results/.dist.lock) and holds a shared lock while its tests read it, so no run rebuilds dist/ under another's
  * tests. A run that finds the lock taken (another run building or testing) does not build: it tests what is there.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { copyFileSync, globSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { relative } from 'node:path';
@@ -79,18 +80,51 @@ const FULL_ONLY = [
  * gives up on a request after 36 s).
  */
 const EXCLUSIVE = ['tests/integration/load.test.ts', 'tests/browser/lighthouse.test.ts', 'tests/integration/parity-netlify.test.ts'];
+/**
+ * Unit files the fast run starts while the site is being built (the build keeps about one core busy for its 4 s):
+ * every unit file but those that import what the build writes (`.generated/`, `dist/`) or read the Netlify adapters
+ * its `prebuild` rewrites. They run with tests/helpers/without-build.ts preloaded, so a file here that comes to import
+ * the build's output fails at once, naming the file, instead of reading a file being rewritten.
+ */
+const BUILD_FREE = ['tests/unit/**/*.test.ts'];
+const NEEDS_BUILD = [
+  'tests/unit/agents.test.ts',
+  'tests/unit/api/deprecation.test.ts',
+  'tests/unit/api/sandbox.test.ts',
+  'tests/unit/contact/payload.test.ts',
+  'tests/unit/layers.test.ts',
+  'tests/unit/netlify-adapters.test.ts',
+  'tests/unit/origin-free.test.ts',
+  'tests/unit/page-model.test.ts',
+  'tests/unit/page-shell.test.ts',
+  'tests/unit/pipeline.test.ts',
+  'tests/unit/publish-pages.test.ts',
+  'tests/unit/readiness/config.test.ts',
+  'tests/unit/readiness/mcp-revisao.test.ts',
+  'tests/unit/resources.test.ts',
+  'tests/unit/search/buyer-queries.test.ts',
+  'tests/unit/search/search.test.ts',
+];
 
 const args = process.argv.slice(2);
 const fast = args.includes('--fast');
 const globs = args.filter((a) => a !== '--fast');
 const files = globSync(fast ? ALL : globs.length ? globs : ALL, { exclude: fast ? FULL_ONLY : [] }).sort();
 mkdirSync(RESULTS, { recursive: true });
-if (process.env.SKIP_BUILD !== '1') {
-  const build = spawnSync('flock', ['-x', '-n', '-E', String(LOCK_TAKEN), LOCK, 'npm', 'run', '--silent', 'build'], { stdio: 'inherit', env });
-  if (build.status === LOCK_TAKEN) console.log('Outra execução dos testes está construindo ou lendo dist/: esta testa o dist/ que houver.');
-  else if (build.status !== 0) process.exit(build.status ?? 1);
+/**
+ * The build (under the exclusive lock on dist/): resolves with 0 when it is done or when another run holds the lock
+ * (that run builds or tests; this one tests the dist/ there is), otherwise with the build's exit status.
+ */
+function build(): Promise<number> {
+  if (process.env.SKIP_BUILD === '1') return Promise.resolve(0);
+  const child = spawn('flock', ['-x', '-n', '-E', String(LOCK_TAKEN), LOCK, 'npm', 'run', '--silent', 'build'], { stdio: 'inherit', env });
+  return new Promise((resolve) =>
+    child.once('exit', (code) => {
+      if (code === LOCK_TAKEN) console.log('Outra execução dos testes está construindo ou lendo dist/: esta testa o dist/ que houver.');
+      resolve(code === LOCK_TAKEN ? 0 : (code ?? 1));
+    }),
+  );
 }
-if (!fast && !globs.length && process.env.SKIP_TYPECHECK !== '1') runSync('npm', ['run', '--silent', 'typecheck']);
 
 /**
  * Files at a time in the fast run: many of its files wait on sockets, child processes and timers, so four keep the
@@ -102,12 +136,28 @@ const FAST_CONCURRENCY = 4;
 
 // node --test runs the files in path order: tests/browser (the longest) first, tests/unit (the shortest) last.
 const exclusive = new Set(globSync(EXCLUSIVE));
-const phases = [
-  { name: 'compartilhada', concurrency: fast ? FAST_CONCURRENCY : 2, files: files.filter((f) => !exclusive.has(f)) },
+// The fast run starts the unit files that do not need the build beside it, two at a time; they go on beside the
+// shared phase, which starts when the build is done.
+const buildFree = new Set(fast ? globSync(BUILD_FREE, { exclude: NEEDS_BUILD }) : []);
+const WITHOUT_BUILD = `--import=${root}tests/helpers/without-build.ts`;
+interface Phase {
+  name: string;
+  concurrency: number;
+  files: string[];
+  env?: NodeJS.ProcessEnv;
+}
+const duringBuild: Phase = {
+  name: 'durante-o-build',
+  concurrency: 2,
+  files: files.filter((f) => buildFree.has(f)),
+  env: { ...env, NODE_OPTIONS: [env.NODE_OPTIONS, WITHOUT_BUILD].filter(Boolean).join(' ') },
+};
+const phases: Phase[] = [
+  { name: 'compartilhada', concurrency: fast ? FAST_CONCURRENCY : 2, files: files.filter((f) => !exclusive.has(f) && !buildFree.has(f)) },
   { name: 'exclusiva', concurrency: 1, files: files.filter((f) => exclusive.has(f)) },
 ].filter((phase) => phase.files.length > 0);
 
-function runPhase(phase: (typeof phases)[number]): Promise<number> {
+function runPhase(phase: Phase): { child: ChildProcess; exited: Promise<number> } {
   const child = spawn(
     process.execPath,
     [
@@ -120,9 +170,9 @@ function runPhase(phase: (typeof phases)[number]): Promise<number> {
       `--test-reporter-destination=${REPORTS}/durations-${phase.name}.json`,
       ...phase.files,
     ],
-    { stdio: 'inherit', env, cwd: root },
+    { stdio: 'inherit', env: phase.env ?? env, cwd: root },
   );
-  return new Promise((resolve) => child.once('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0))));
+  return { child, exited: new Promise((resolve) => child.once('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)))) };
 }
 
 /** Holds the shared lock on dist/ until `release()` (a `flock` child; it lets go if this process dies). */
@@ -148,6 +198,20 @@ function printDurations(names: string[]): void {
   console.log(`${sum('passed')} passed, ${sum('failed')} failed, ${sum('skipped')} skipped`);
 }
 
+let status = 0;
+const ran: string[] = [];
+const early = duringBuild.files.length ? runPhase(duringBuild) : undefined;
+const earlyDone = early?.exited.then((code) => {
+  ran.push(duringBuild.name);
+  if (code !== 0) status = code;
+});
+const built = await build();
+if (built !== 0) {
+  early?.child.kill();
+  process.exit(built);
+}
+if (!fast && !globs.length && process.env.SKIP_TYPECHECK !== '1') runSync('npm', ['run', '--silent', 'typecheck']);
+
 const lock = await readLock();
 // One Chromium for every browser file of the run (both phases).
 let chromium: SharedChromium | undefined;
@@ -155,14 +219,13 @@ if (files.some((f) => f.startsWith('tests/browser/'))) {
   chromium = await startSharedChromium();
   Object.assign(env, chromium.env);
 }
-let status = 0;
-const ran: string[] = [];
 try {
   for (const phase of phases) {
-    const code = await runPhase(phase);
+    const code = await runPhase(phase).exited;
     ran.push(phase.name);
     if (code !== 0) status = code;
   }
+  await earlyDone;
 } finally {
   await chromium?.close();
   lock.release();

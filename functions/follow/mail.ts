@@ -15,8 +15,11 @@
  *   message contents, no logger;
  * - the password lives in the settings object only: messages about a failure (`describeMailError`) name the
  *   SMTP code and reason with the user name and password cut out, and never the recipient.
+ *
+ * nodemailer (39 modules) is loaded on the first message sent, not with this module: every process that reads the
+ * configuration imports this file, and most of them (the Netlify functions without SMTP_URL, `npm run contatos`,
+ * each test process) never send mail.
  */
-import nodemailer from 'nodemailer';
 import { contactEmail, SITE_NAME } from '../../src/config/site.ts';
 
 export interface MailSettings {
@@ -103,12 +106,14 @@ export interface MailMessage {
 
 export type SendResult = { ok: true } | { ok: false; reason: string };
 
-const transports = new WeakMap<MailSettings, ReturnType<typeof nodemailer.createTransport>>();
+type Transport = ReturnType<(typeof import('nodemailer'))['default']['createTransport']>;
+const transports = new WeakMap<MailSettings, Transport>();
 
-function transportFor(settings: MailSettings) {
+async function transportFor(settings: MailSettings): Promise<Transport> {
   let transport = transports.get(settings);
   if (!transport) {
-    transport = nodemailer.createTransport({
+    const { default: nodemailer } = await import('nodemailer');
+    transport = transports.get(settings) ?? nodemailer.createTransport({
       host: settings.host,
       port: settings.port,
       secure: settings.secure,
@@ -131,7 +136,7 @@ function transportFor(settings: MailSettings) {
 /** Sends one message (plain text and HTML, UTF-8). Never throws: a failure comes back as a reason without credentials. */
 export async function sendMail(settings: MailSettings, message: MailMessage): Promise<SendResult> {
   try {
-    await transportFor(settings).sendMail({
+    await (await transportFor(settings)).sendMail({
       from: settings.from,
       to: message.to,
       subject: message.subject,

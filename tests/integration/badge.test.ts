@@ -19,7 +19,7 @@ import { MemoryStore } from '../../functions/store/memory.ts';
 import { type Store, StoreUnavailableError } from '../../functions/store/types.ts';
 import { type LocalServer, startLocalServer } from '../../server/local.ts';
 import { resetServices, testServices } from '../helpers/services.ts';
-import { requireVnu, runVnu, VNU_HTML_ALLOWED } from '../helpers/vnu.ts';
+import { requireVnu, runVnu, VNU_HTML_ALLOWED, type VnuMessage } from '../helpers/vnu.ts';
 
 const services = testServices();
 let server: LocalServer;
@@ -193,11 +193,14 @@ describe('badges and the result page pass the Nu checker', { skip: requireVnu() 
         writeFileSync(file, await (await get(`${BADGE}${name}`)).text());
         files.push(file);
       }
-      const svgErrors = runVnu(['--svg', '--errors-only', ...files], 60_000).filter((m) => m.type !== 'info');
-      assert.deepEqual(svgErrors.map((m) => `${m.url}: ${m.message}`), []);
       const page = join(dir, 'resultado.html');
       writeFileSync(page, await (await get(`${PAGE}exemplo.com.br`)).text());
-      const htmlErrors = runVnu(['--errors-only', page], 60_000).filter((m) => m.type !== 'info' && !VNU_HTML_ALLOWED.some((a) => a.pattern.test(m.message)));
+      // One JVM for both: the .svg files are checked as SVG (the same messages as `--svg`), the page as HTML.
+      const messages = runVnu(['--also-check-svg', '--errors-only', ...files, page], 60_000).filter((m) => m.type !== 'info');
+      const ofPage = (m: VnuMessage) => m.url?.endsWith('/resultado.html') === true;
+      const svgErrors = messages.filter((m) => !ofPage(m));
+      assert.deepEqual(svgErrors.map((m) => `${m.url}: ${m.message}`), []);
+      const htmlErrors = messages.filter((m) => ofPage(m) && !VNU_HTML_ALLOWED.some((a) => a.pattern.test(m.message)));
       assert.deepEqual(htmlErrors.map((m) => `${m.lastLine}: ${m.message}`), []);
     } finally {
       rmSync(dir, { recursive: true, force: true });
