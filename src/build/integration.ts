@@ -22,7 +22,7 @@ import { Worker } from 'node:worker_threads';
 import type { AstroIntegration } from 'astro';
 import { assertContent } from './content-check.ts';
 import { astroStoreFile, dataStoreModule, type DataStorePlugin } from './data-store-module.ts';
-import { type Published, publishPages } from './publish-pages.ts';
+import { completeSiteData, type PartialSiteData, type Published, publishPages } from './publish-pages.ts';
 import { renderHeadersFile, renderRedirectsFile } from './static-rules.ts';
 import { siteOrigin } from '../config/site.ts';
 import { publicFilesOf } from '../lib/public-files.ts';
@@ -59,27 +59,19 @@ function inWorker(bundle: PageBundle, outDir: string, projectRoot: string): Runn
     resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB },
   });
   worker.postMessage(bundle);
-  const next = <T>(type: string) =>
-    new Promise<T>((resolve, reject) => {
-      const onMessage = (message: { type: string } & T) => {
-        if (message.type !== type) return;
-        worker.off('message', onMessage).off('error', reject).off('exit', onExit);
-        resolve(message);
-      };
-      const onExit = (code: number) => reject(new Error(`a publicação das páginas terminou sem concluir (código ${code})`));
-      worker.on('message', onMessage).once('error', reject).once('exit', onExit);
-    });
-  const published = next<Published>('published');
-  published.catch(() => undefined); // awaited by the build hook; not an unhandled rejection meanwhile
+  const done = new Promise<{ published: Published; siteData: PartialSiteData }>((resolve, reject) => {
+    const onMessage = (message: { type: string; published: Published; siteData: PartialSiteData }) => {
+      if (message.type !== 'published') return;
+      worker.off('message', onMessage).off('error', reject).off('exit', onExit);
+      resolve(message);
+    };
+    const onExit = (code: number) => reject(new Error(`a publicação das páginas terminou sem concluir (código ${code})`));
+    worker.on('message', onMessage).once('error', reject).once('exit', onExit);
+  });
+  done.catch(() => undefined); // awaited by the build hook; not an unhandled rejection meanwhile
   return {
-    published,
-    async finish(rest) {
-      const finished = next<{ documentos: number }>('finished');
-      worker.postMessage(rest);
-      const { documentos } = await finished;
-      await worker.terminate();
-      return documentos;
-    },
+    published: done.then((d) => d.published),
+    finish: async ({ catalogo, documentos }) => completeSiteData((await done).siteData, catalogo, documentos),
   };
 }
 

@@ -7,7 +7,7 @@
  * The site data has two parts: the pages, written as soon as the bundle is here, and what other routes
  * publish (catalogue, documents), added by `finish` once every route is written.
  */
-import { mkdir, type FileHandle, open, rename, writeFile } from 'node:fs/promises';
+import { appendFile, mkdir, type FileHandle, open, rename, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { renderShareImage } from './share-image.ts';
 import type { ShareImageSpec } from '../model/site-data.ts';
@@ -27,8 +27,28 @@ export interface Published {
 
 export interface Publication {
   published: Published;
+  /** The site data written so far, for `completeSiteData` (plain data: the worker hands it to the main thread). */
+  siteData: PartialSiteData;
   /** Completes the site data with the catalogue and the documents; returns how many documents. */
   finish(catalogo: SiteData['catalogo'], documentos: SiteData['documentos']): Promise<number>;
+}
+
+/** The site data being written: `{"paginas":[…]` so far in `partial`, renamed to `target` once complete. */
+export interface PartialSiteData {
+  partial: string;
+  target: string;
+  origem: string;
+}
+
+/**
+ * Completes the site data with what other routes publish (catalogue, documents) once every route is written, and
+ * puts it in place; returns how many documents. Any thread: the publish worker has ended by then (./integration.ts).
+ */
+export async function completeSiteData({ partial, target, origem }: PartialSiteData, catalogo: SiteData['catalogo'], documentos: SiteData['documentos']): Promise<number> {
+  const rest = { origem, catalogo, documentos } satisfies Omit<SiteData, 'paginas'>;
+  await appendFile(partial, `,${originFree(JSON.stringify(rest), origem).slice(1)}`);
+  await rename(partial, target);
+  return documentos.length;
 }
 
 type PublishedPage = SiteData['paginas'][number];
@@ -99,18 +119,11 @@ async function writePublicIndex(outDir: string, origem: string, paginas: readonl
   }
 }
 
-/** The site data being written: `{"paginas":[…]` so far, completed by `finish` (./integration.ts). */
-interface OpenSiteData {
-  file: FileHandle;
-  partial: string;
-  target: string;
-}
-
 /**
  * Everything made of the pages' text: the twins, `/agentes/indice.json`, the search index and the site data's
  * pages. Once it returns, nothing holds the pages any more (the share images come after it, on their own).
  */
-async function publishTexts(all: PageBundle['paginas'], origem: string, outDir: string, projectRoot: string): Promise<OpenSiteData & { listed: number }> {
+async function publishTexts(all: PageBundle['paginas'], origem: string, outDir: string, projectRoot: string): Promise<PartialSiteData & { listed: number }> {
   await writeTwins(outDir, all);
   const paginas = all
     .filter((p) => p.listada)
@@ -127,7 +140,7 @@ async function publishTexts(all: PageBundle['paginas'], origem: string, outDir: 
   await writePublicIndex(outDir, origem, paginas);
   await writeSearchIndex(paginas, projectRoot);
 
-  // The site data: `{"paginas":[…]` now, the rest in `finish`; renamed into place when complete.
+  // The site data: `{"paginas":[…]` now, the rest in `completeSiteData`; renamed into place when complete.
   const target = join(projectRoot, SITE_DATA_FILE);
   const partial = `${target}.parcial`;
   await mkdir(dirname(target), { recursive: true });
@@ -138,11 +151,10 @@ async function publishTexts(all: PageBundle['paginas'], origem: string, outDir: 
     for (const [i, page] of paginas.entries()) await out.add(`${i ? ',' : ''}${originFree(JSON.stringify(page), origem)}`);
     await out.add(']');
     await out.flush();
-  } catch (error) {
+  } finally {
     await file.close();
-    throw error;
   }
-  return { file, partial, target, listed: paginas.length };
+  return { partial, target, origem, listed: paginas.length };
 }
 
 /**
@@ -154,25 +166,12 @@ async function publishTexts(all: PageBundle['paginas'], origem: string, outDir: 
 export function publishPages(bundle: PageBundle, outDir: string, projectRoot: string): Promise<Publication> {
   const { origem, imagens } = bundle;
   const twins = bundle.paginas.length;
-  return publishTexts(bundle.paginas, origem, outDir, projectRoot).then(async ({ file, partial, target, listed }) => {
-    try {
-      await writeShareImages(outDir, imagens);
-    } catch (error) {
-      await file.close();
-      throw error;
-    }
+  return publishTexts(bundle.paginas, origem, outDir, projectRoot).then(async ({ listed, ...siteData }) => {
+    await writeShareImages(outDir, imagens);
     return {
       published: { twins, listed, images: imagens.length },
-      async finish(catalogo, documentos) {
-        try {
-          const rest = { origem, catalogo, documentos } satisfies Omit<SiteData, 'paginas'>;
-          await file.write(`,${originFree(JSON.stringify(rest), origem).slice(1)}`);
-        } finally {
-          await file.close();
-        }
-        await rename(partial, target);
-        return documentos.length;
-      },
+      siteData,
+      finish: (catalogo, documentos) => completeSiteData(siteData, catalogo, documentos),
     };
   });
 }

@@ -124,5 +124,14 @@ export function brazilianDates(frontMatter: string): string[] {
 /** Every problem of the dates of a front matter as written: impossible days and Brazilian-style dates. */
 export const writtenDateProblems = (frontMatter: string): string[] => [...impossibleDates(frontMatter), ...brazilianDates(frontMatter)];
 
+const CONTENT_CHECKED = Symbol.for('site.conteudo-verificado');
+
+/**
+ * Set once src/build/content-check.ts has checked every content file of this process's build (dates as
+ * written included): the content loaders (src/content.config.ts) then skip reading each file a second time.
+ */
+export const markContentChecked = (): void => void ((globalThis as Record<symbol, unknown>)[CONTENT_CHECKED] = true);
+export const contentChecked = (): boolean => (globalThis as Record<symbol, unknown>)[CONTENT_CHECKED] === true;
+
 /** The front matter of a markdown file as written (between the opening and closing `---`), or '' when there is none. */
 export const frontMatterOf = (text: string): string => /^\uFEFF?---\r?\n([\s\S]*?\r?\n)---/.exec(text)?.[1] ?? '';

@@ -15,7 +15,7 @@ const FILE = 'content/autores/rafael-tavares.md';
 const PROFILES = ['https://www.linkedin.com/in/exemplo', 'https://github.com/exemplo'];
 
 async function rafael(extra: string, photo?: string) {
-  const files = await readContentFiles(process.cwd());
+  const files = readContentFiles(process.cwd());
   files.set(FILE, files.get(FILE)!.replace(/^---\n/, `---\n${extra}`));
   // The photo is a file of public/ (the build checks it exists).
   const { model, error } = checkContent(files, new Set([...publicFilesOf(process.cwd()), ...(photo ? [photo] : [])]));

@@ -68,7 +68,7 @@ describe('listings in the site model', () => {
 
   before(async () => {
     // The repository's articles, and more (older) ones, some on a theme of their own.
-    const files: ContentFiles = await readContentFiles(process.cwd());
+    const files: ContentFiles = readContentFiles(process.cwd());
     for (let i = 0; i < ARTICLES; i++) {
       const day = `2020-0${1 + Math.floor(i / 28)}-${String(1 + (i % 28)).padStart(2, '0')}`;
       const tags = i % 2 ? '["Par", "Todos"]' : '["Todos"]';

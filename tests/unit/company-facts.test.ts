@@ -34,7 +34,7 @@ describe('CNPJ check digits', () => {
 
 describe('content/empresa.json through the content checks', () => {
   const withCompany = async (change: (e: Record<string, unknown>) => void) => {
-    const files = await readContentFiles(process.cwd());
+    const files = readContentFiles(process.cwd());
     const data = JSON.parse(files.get('content/empresa.json')!) as Record<string, unknown>;
     change(data);
     files.set('content/empresa.json', JSON.stringify(data));

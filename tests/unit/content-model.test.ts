@@ -15,7 +15,7 @@ const OBJECTIVE = 'content/objetivos/crescer-na-busca-local.md';
 
 let original: ContentFiles;
 before(async () => {
-  original = await readContentFiles(process.cwd());
+  original = readContentFiles(process.cwd());
 });
 
 /** `original` with `change` applied to a copy; the change must change something. */

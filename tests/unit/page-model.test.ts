@@ -42,7 +42,7 @@ function shown(s: PageSection, origin: string): { hrefs: string[]; twinLinks: st
 
 let model: SiteModel;
 before(async () => {
-  const { model: assembled, error } = checkContent(await readContentFiles(fileURLToPath(root)));
+  const { model: assembled, error } = checkContent(readContentFiles(fileURLToPath(root)));
   assert.ok(assembled, error);
   model = assembled;
 });

@@ -10,8 +10,10 @@ import { pathToFileURL } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { after, before, describe, test } from 'node:test';
+import { once } from 'node:events';
+import { Worker } from 'node:worker_threads';
 import siteArtifacts from '../../src/build/integration.ts';
-import { publishPages } from '../../src/build/publish-pages.ts';
+import { completeSiteData, type PartialSiteData, type Published, publishPages } from '../../src/build/publish-pages.ts';
 import { PAGE_BUNDLE_CHANNEL, PAGE_BUNDLE_FILE, ORIGIN_PLACEHOLDER, type PageBundle, type SiteData, withOrigin } from '../../src/model/site-data.ts';
 import { PAGE_SHELL_FILE, PAGE_SHELL_ROUTE, SHELL_SLOTS } from '../../src/model/page-shell.ts';
 import { siteOrigin } from '../../src/config/site.ts';
@@ -120,6 +122,24 @@ test('once published, the publication holds no page: only the site data\'s file 
     gc();
     assert.equal(pages.deref(), undefined, 'the pages were let go');
     assert.equal(await publication.finish(rest.catalogo, rest.documentos), 1);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});
+
+test('the publish worker posts what it published and the site data so far, then ends, its heap with it', { timeout: 30_000 }, async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'publish-worker-'));
+  try {
+    const worker = new Worker(new URL('../../src/build/publish-worker.ts', import.meta.url), { workerData: { outDir: join(dir, 'dist'), projectRoot: dir } });
+    const exited = once(worker, 'exit');
+    worker.postMessage({ ...bundle, imagens: [] });
+    const [message] = (await once(worker, 'message')) as [{ type: string; published: Published; siteData: PartialSiteData }];
+    assert.deepEqual([message.type, message.published], ['published', { twins: 103, listed: 2, images: 0 }]);
+    // Before the build's end, with nothing more asked of it (the main thread completes the site data).
+    assert.deepEqual(await exited, [0]);
+    assert.equal(await completeSiteData(message.siteData, rest.catalogo, rest.documentos), 1);
+    const data = withOrigin(JSON.parse(await readFile(join(dir, '.generated/site-data.json'), 'utf8')) as SiteData, ORIGIN);
+    assert.deepEqual([data.paginas.length, data.catalogo, data.documentos], [2, rest.catalogo, rest.documentos]);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

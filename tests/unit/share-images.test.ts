@@ -13,7 +13,7 @@ import type { SiteModel } from '../../src/lib/site-model.ts';
 
 let files: ContentFiles;
 before(async () => {
-  files = await readContentFiles(process.cwd());
+  files = readContentFiles(process.cwd());
 });
 
 /** The real content plus `extra` synthetic articles, published one day apart before the real ones. */
