@@ -380,6 +380,7 @@ describe('asking: limits, bad input and single-purpose links', () => {
       const answer = (await res.json()) as { error: string; error_description: string };
       assert.equal(answer.error, row.error, row.name);
       assert.ok(answer.error_description.length > 10, row.name);
+      if (row.says) assert.match(answer.error_description, row.says, row.name);
     }
     assert.equal(smtp.messages.length, sent);
     assert.deepEqual(await readQueue(store), {});
