@@ -113,11 +113,11 @@ export function hostOrigin(host: string): string | undefined {
 const ASIS_QUERY = /^[^?]*(?:\?[^\x00-\x20"#<>'\x7f-\uffff]*)?$/;
 
 /**
- * The Request of a bodyless GET or HEAD to `target` on the authority `host` (valid: `hostOrigin` gave it an origin):
- * lazy when the URL parser would write the URL as it came (a plain path, a query it leaves as it is), the platform's
- * otherwise. Either way its `url` is the one the platform's would have.
+ * The Request of a bodyless GET or HEAD to `target` on `origin` (what `hostOrigin` made of the Host header): lazy when
+ * the URL parser would write the URL as it came (a plain path, a query it leaves as it is), the platform's otherwise.
+ * Either way its `url` is the one the platform's would have.
  */
-export function bodylessRequest(method: string, host: string, target: string, headers: Headers): Request {
-  const url = `${hostOrigin(host)}${target}`;
+export function bodylessRequest(method: string, origin: string, target: string, headers: Headers): Request {
+  const url = `${origin}${target}`;
   return ASIS_QUERY.test(target) ? lazyRequest(method, url, headers) : new Request(url, { method, headers });
 }

@@ -280,16 +280,17 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
   };
 
   /**
-   * A GET or HEAD for a function, near the metal: no request body to stream, so the bridge is skipped; the Request is
-   * made once from the raw header lines, and a response the app made from known bytes is written as it is.
+   * A GET or HEAD for a function, near the metal: no request body to stream, so the bridge is skipped; the Request
+   * (lazy where it can be: ./lazy-request.ts) is made from the raw header lines on the origin the Host named, and a
+   * response the app made from known bytes is written as it is.
    */
-  const serveFunction = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+  const serveFunction = async (req: IncomingMessage, res: ServerResponse, origin: string): Promise<void> => {
     let request: Request;
     try {
       const pairs: [string, string][] = [];
       const raw = req.rawHeaders;
       for (let i = 0; i < raw.length; i += 2) pairs.push([raw[i]!, raw[i + 1]!]);
-      request = bodylessRequest(req.method!, req.headers.host!, req.url!, new Headers(pairs));
+      request = bodylessRequest(req.method!, origin, req.url!, new Headers(pairs));
     } catch {
       sendJsonError(res, 400, 'invalid_request', 'Requisição HTTP malformada (Host ou alvo da requisição inválido).');
       return;
@@ -363,8 +364,9 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
       return;
     }
     req.headers.host ??= `${host}:${(server.address() as AddressInfo).port}`;
+    const origin = hostOrigin(req.headers.host);
     try {
-      if (hostOrigin(req.headers.host) === undefined) throw new TypeError('Host inválido');
+      if (origin === undefined) throw new TypeError('Host inválido');
       req.url = requestPath(req.url ?? '/');
     } catch {
       sendJsonError(res, 400, 'invalid_request', 'Requisição HTTP malformada (Host ou alvo da requisição inválido).');
@@ -377,7 +379,7 @@ export async function startLocalServer(options: LocalServerOptions = {}): Promis
       const target = req.url!.split('?', 1)[0]!;
       if (PLAIN_PATH.test(target)) {
         if (servedByFunction(target)) {
-          void serveFunction(req, res);
+          void serveFunction(req, res, origin!);
           return;
         }
         if (serveKept(req, res, target)) return;

@@ -44,6 +44,7 @@ class KnownBodyResponse extends Response {
     return response instanceof KnownBodyResponse && !response.#used && !response.#platform ? response.#body : undefined;
   }
 
+  /** The platform response of the same bytes, made on first use (read at once when the bytes held were read). */
   #toPlatform(): Response {
     if (!this.#platform) {
       this.#platform = new Response(blobOf(this.#body), { status: this.status, statusText: this.statusText });
@@ -52,9 +53,14 @@ class KnownBodyResponse extends Response {
     return this.#platform;
   }
 
-  /** The bytes, once: as the platform's, a second read is refused. */
+  /** As the platform's, a body read once is not read again. */
+  #refuseIfRead(): void {
+    if (this.#used && !this.#platform) throw new TypeError('O corpo desta resposta já foi lido.');
+  }
+
+  /** The bytes, once. */
   #take(): Uint8Array<ArrayBuffer> | string {
-    if (this.#used) throw new TypeError('O corpo desta resposta já foi lido.');
+    this.#refuseIfRead();
     this.#used = true;
     return this.#body;
   }
@@ -89,12 +95,12 @@ class KnownBodyResponse extends Response {
   }
 
   override async blob(): Promise<Blob> {
-    if (this.#used && !this.#platform) throw new TypeError('O corpo desta resposta já foi lido.');
+    this.#refuseIfRead();
     return this.#toPlatform().blob();
   }
 
   override async formData(): Promise<FormData> {
-    if (this.#used && !this.#platform) throw new TypeError('O corpo desta resposta já foi lido.');
+    this.#refuseIfRead();
     return this.#toPlatform().formData();
   }
 

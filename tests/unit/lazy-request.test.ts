@@ -66,9 +66,10 @@ describe('bodylessRequest', () => {
   ];
   it('its URL is the one the platform’s Request makes of the same Host and target, whichever kind it is', () => {
     for (const host of HOSTS) {
-      assert.ok(hostOrigin(host), host);
+      const origin = hostOrigin(host);
+      assert.ok(origin, host);
       for (const target of TARGETS) {
-        const request = bodylessRequest('GET', host, target, fields());
+        const request = bodylessRequest('GET', origin, target, fields());
         assert.equal(request.url, new Request(`http://${host}${target}`).url, `${host} ${target}`);
         assert.equal(request.headers.get('authorization'), 'Bearer abc');
       }
