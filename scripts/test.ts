@@ -194,6 +194,14 @@ function printDurations(names: string[]): void {
   const sum = (key: 'passed' | 'failed' | 'skipped' | 'todo') => reports.reduce((n, r) => n + (r.total?.[key] ?? 0), 0);
   console.log('\nArquivos mais lentos (s):');
   for (const f of files.slice(0, 12)) console.log(`  ${(f.durationMs / 1000).toFixed(1).padStart(6)}  ${relative(root, f.file)}`);
+  const failures = reports.flatMap((r) => r.failures ?? []);
+  if (failures.length) {
+    console.log(`\nFalhas (${failures.length}):`);
+    for (const f of failures) {
+      console.log(`\n✖ ${f.file ? `${relative(root, f.file)}${f.line ? `:${f.line}` : ''}` : '?'}\n  ${f.name}`);
+      console.log(f.error.replace(/^/gm, '    '));
+    }
+  }
   console.log(`\nFases: ${names.map((n, i) => `${n} ${((reports[i]!.total?.durationMs ?? 0) / 1000).toFixed(0)} s`).join(', ')}`);
   console.log(`${sum('passed')} passed, ${sum('failed')} failed, ${sum('skipped')} skipped`);
 }

@@ -10,7 +10,6 @@ import { PAID_DIAGNOSTIC } from '../../src/model/offer.ts';
 import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
 import { after, before, describe, test } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { loadConfig } from '../../functions/config.ts';
 import { defaultNetwork } from '../../functions/readiness/fetch/network.ts';
@@ -19,14 +18,13 @@ import { type LocalServer, startLocalServer } from '../../server/local.ts';
 import { bareSite, type Fixture, type GuardNetwork, guardNetwork, startFixture } from '../helpers/readiness.ts';
 import { CHROMIUM, requireSystem, SCREENSHOTS } from '../helpers/system.ts';
 import { connectBrowser } from '../helpers/browser.ts';
+import { runAxe } from '../helpers/axe.ts';
 import { resetServices, testServices } from '../helpers/services.ts';
 
 /** This file's own services: every server it starts serves with them. */
 const services = testServices();
 
 const skip = requireSystem(CHROMIUM, 'chromium');
-const root = new URL('../../', import.meta.url);
-const AXE_SOURCE = fileURLToPath(new URL('node_modules/axe-core/axe.min.js', root));
 const PAGE = '/diagnostico-de-visibilidade-cognitiva';
 
 let server: LocalServer;
@@ -61,15 +59,6 @@ function watch(page: Page): string[] {
   });
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
   return problems;
-}
-
-async function axe(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: AXE_SOURCE });
-  return page.evaluate(async () => {
-    // @ts-expect-error axe is injected into the page.
-    const result = await window.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21aa', 'best-practice'] }, resultTypes: ['violations'] });
-    return (result.violations as { id: string; help: string; nodes: { target: string[] }[] }[]).map((v) => `${v.id}: ${v.help} → ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`);
-  });
 }
 
 async function checkResult(page: Page): Promise<void> {
@@ -112,7 +101,7 @@ describe('measurement page', { skip }, () => {
     await axePage.click('.medicao-form button[type=submit]');
     await axePage.waitForSelector('.medicao-resultado');
     await axePage.evaluate(() => document.querySelectorAll('details').forEach((d) => d.setAttribute('open', '')));
-    assert.deepEqual(await axe(axePage), []);
+    assert.deepEqual(await runAxe(axePage), []);
     await axeContext.close();
     await context.close();
   });
@@ -152,7 +141,7 @@ describe('measurement page', { skip }, () => {
     assert.equal(sheets.length, 2);
     assert.deepEqual(sheets.map((p) => (p.startsWith('/_astro/') ? 'site' : p)).sort(), ['/medicao.css', 'site']);
     await axePage.evaluate(() => document.querySelectorAll('details').forEach((d) => d.setAttribute('open', '')));
-    assert.deepEqual(await axe(axePage), []);
+    assert.deepEqual(await runAxe(axePage), []);
     await axeContext.close();
   });
 });
