@@ -3,20 +3,11 @@
  * tests/integration/contact.test.ts: every one gets a clear 4xx (never a 500, never a stored lead, never a
  * webhook call). `body` is sent as is; `{big}` in it is replaced by 60 KB of text.
  */
-export interface ContactAttackCase {
-  name: string;
-  headers?: Record<string, string>;
-  body?: string;
-  /** Raw body bytes (instead of `body`). */
-  bytes?: number[];
-  method?: string;
-  status: number;
-  /** The contract error code of the JSON answer (clients that do not ask for HTML). */
-  error: string;
-}
+import { type FormAttackCase, form } from './form-post-cases.ts';
+
+export type ContactAttackCase = FormAttackCase;
 
 const valid = 'nome=Ana&email=ana%40exemplo.com.br&mensagem=Quero+uma+proposta&consentimento=sim';
-const form = { 'content-type': 'application/x-www-form-urlencoded' };
 
 export const CONTACT_ATTACK_CASES: ContactAttackCase[] = [
   { name: 'sem nome', headers: form, body: 'email=ana%40exemplo.com.br&mensagem=oi&consentimento=sim', status: 400, error: 'invalid_request' },

@@ -6,20 +6,10 @@
  * contract's JSON, and nothing is stored, sent or delivered. `{dominio}` in a body is a domain with a scored reading;
  * `{big}` is 9 KB of text.
  */
-export interface DomainRequestAttackCase {
-  name: string;
-  headers?: Record<string, string>;
-  body?: string;
-  bytes?: number[];
-  method?: string;
-  status: number;
-  /** The contract error code of the JSON answer. */
-  error: string;
-  /** Words the refusal must say (pt-BR, no field names). */
-  says?: RegExp;
-}
+import { type FormAttackCase, form } from './form-post-cases.ts';
 
-export const form = { 'content-type': 'application/x-www-form-urlencoded' };
+export type DomainRequestAttackCase = FormAttackCase;
+
 /** A valid request (with `{dominio}` to replace). */
 export const valid = 'email=ana%40exemplo.com.br&dominio={dominio}&consentimento=sim';
 

@@ -3,7 +3,8 @@
  * and its links), kept as data (the form's shared cases in ./domain-request-cases.ts) and run by
  * tests/integration/follow.test.ts: every one gets a clear 4xx (never a 500), and nothing is sent or queued. `{dominio}` in a body is the measured fixture's domain; `{big}` is 9 KB of text.
  */
-import { DOMAIN_REQUEST_ATTACK_CASES, type DomainRequestAttackCase, form } from './domain-request-cases.ts';
+import { DOMAIN_REQUEST_ATTACK_CASES, type DomainRequestAttackCase } from './domain-request-cases.ts';
+import { form } from './form-post-cases.ts';
 
 export interface FollowAttackCase extends DomainRequestAttackCase {
   /** Path under /diagnostico-de-visibilidade-cognitiva/acompanhar (default: the request itself). */

@@ -4,7 +4,8 @@
  * every one gets a clear 4xx (never a 500) in the contract's JSON, and nothing is stored, sent or delivered.
  * `{dominio}` in a body is a domain with a scored reading; `{big}` is 9 KB of text.
  */
-import { DOMAIN_REQUEST_ATTACK_CASES, type DomainRequestAttackCase, form } from './domain-request-cases.ts';
+import { DOMAIN_REQUEST_ATTACK_CASES, type DomainRequestAttackCase } from './domain-request-cases.ts';
+import { form } from './form-post-cases.ts';
 
 export type ReportAttackCase = DomainRequestAttackCase;
 
