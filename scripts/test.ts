@@ -194,7 +194,7 @@ function printDurations(names: string[]): void {
   const sum = (key: 'passed' | 'failed' | 'skipped' | 'todo') => reports.reduce((n, r) => n + (r.total?.[key] ?? 0), 0);
   console.log('\nArquivos mais lentos (s):');
   for (const f of files.slice(0, 12)) console.log(`  ${(f.durationMs / 1000).toFixed(1).padStart(6)}  ${relative(root, f.file)}`);
-  const failures = reports.flatMap((r) => r.failures ?? []);
+  const failures = reports.flatMap((r) => r.failures);
   if (failures.length) {
     console.log(`\nFalhas (${failures.length}):`);
     for (const f of failures) {

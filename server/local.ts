@@ -55,7 +55,6 @@ function requestPath(target: string): string {
   throw new TypeError('alvo de requisição fora das formas de origem e absoluta');
 }
 
-
 /** A response the adapter built itself (no handler ran) with the security headers every function response has. */
 const withSecurityHeadersOn = (response: Response): Response => {
   withSecurityHeaders(response.headers);
@@ -222,7 +221,6 @@ const ALREADY_SENT = new Response(null, { headers: { 'x-hono-already-sent': 'tru
  * (a nested `(segment/?)*` form backtracked exponentially on a long target it rejects).
  */
 const PLAIN_PATH = /^\/(?:(?:[A-Za-z0-9_~!$&'()*+,;=:@-][A-Za-z0-9._~!$&'()*+,;=:@-]*|\.well-known)(?:\/(?:[A-Za-z0-9_~!$&'()*+,;=:@-][A-Za-z0-9._~!$&'()*+,;=:@-]*|\.well-known))*\/?)?$/;
-
 
 export async function startLocalServer(options: LocalServerOptions = {}): Promise<LocalServer> {
   const distDir = options.distDir ?? fileURLToPath(new URL('../dist/', import.meta.url));

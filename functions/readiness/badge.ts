@@ -151,7 +151,7 @@ export function renderBadge(state: BadgeState, origin: string, options: { inline
 export const BADGE_CACHE_CONTROL = 'public, max-age=300, must-revalidate';
 
 /** A strong validator of a badge's bytes: the same badge, the same tag (what a revalidation compares). */
-export const badgeEtag = (svg: string): string => strongEtag(svg);
+export const badgeEtag: (svg: string) => string = strongEtag;
 
 /** The text alternative of an embedded badge: it names what the image says without fixing a grade that will change. */
 export const badgeAlt = (dominio: string): string => `Prontidão para IA de ${dominio}: selo da medição da ${SITE_NAME}`;

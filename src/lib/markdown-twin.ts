@@ -71,9 +71,7 @@ export const canonicalBlock = (url: string, origin = siteOrigin()): string =>
  * renders the first ones again, as many as it holds. Not kept: kept for every page and the whole build, the twins
  * were 30 MB more live data in the renderer at 5,000 articles, about twice that in heap at the memory peak.
  */
-export const renderTwin = (p: SitePage, model: SiteModel, origin = siteOrigin()): Promise<string> => buildTwin(p, model, origin);
-
-async function buildTwin(p: SitePage, model: SiteModel, origin: string): Promise<string> {
+export async function renderTwin(p: SitePage, model: SiteModel, origin = siteOrigin()): Promise<string> {
   const view = describePage(p, model);
   // Always four header blocks (twinBodyText in ./text.ts skips them for the search index).
   const header = [`# ${p.titulo}`, `> ${p.descricao}`, canonicalBlock(p.url, origin), view.linhaDoGemeo ? absolutizeLinks(view.linhaDoGemeo, origin) : `Atualizado em ${isoDay(p.lastmod)}`];
